@@ -1,0 +1,86 @@
+import XCallbackURL
+
+// Judges a built callback URL (Vectors/README.md, "Comparator", build-callback): the callback's own URL
+// before its '#' is kept byte for byte, exactly one separator is added as the reference rules say, the
+// appended parameters decode to the expected ones in order, and the fragment comes back unchanged.
+
+/// Compares a built callback URL with the expected one, by structure rather than by spelling.
+struct CallbackComparison {
+    /// The callback URL given to the target.
+    let callback: String
+    /// The expected result's reference spelling.
+    let expected: String
+
+    /// The callback split at its first `#`: the base, and the fragment including `#` (or empty).
+    var base: Substring { callback[..<(callback.firstIndex(of: "#") ?? callback.endIndex)] }
+    var fragment: Substring { callback[(callback.firstIndex(of: "#") ?? callback.endIndex)...] }
+
+    /// The separator the reference puts between the callback's base and the parameters.
+    var separator: String {
+        if !base.contains("?") { return "?" }
+        return base.hasSuffix("?") || base.hasSuffix("&") ? "" : "&"
+    }
+
+    /// The appended parameters of `url`, decoded, or a reason why `url` does not have the expected structure.
+    func appended(in url: String) -> Result<(parameters: [XCallbackParameter], raw: Substring), Failure> {
+        guard url.utf8.starts(with: base.utf8) else {
+            return .failure(Failure("does not start with the callback URL \(base) byte for byte"))
+        }
+        let rest = url.utf8.dropFirst(base.utf8.count)
+        let hash = rest.firstIndex(of: UInt8(ascii: "#")) ?? rest.endIndex
+        let tail = Substring(url.utf8[hash...])
+        guard tail == fragment else {
+            return .failure(Failure(
+                fragment.isEmpty ? "adds a fragment \(tail)" : "does not end with the callback's fragment \(fragment) (got \(tail.isEmpty ? "none" : String(tail)))"))
+        }
+        let middle = Substring(url.utf8[rest.startIndex..<hash])
+        if middle.isEmpty { return .success((parameters: [], raw: "")) }
+        guard middle.hasPrefix(separator) else {
+            return .failure(Failure("joins the parameters with \(middle.prefix(2)) where '\(separator)' was expected"))
+        }
+        let raw = middle.dropFirst(separator.count)
+        var parameters: [XCallbackParameter] = []
+        for piece in raw.split(separator: "&", omittingEmptySubsequences: false) {
+            guard !piece.isEmpty else { return .failure(Failure("has an empty piece ('&&', or a trailing '&')")) }
+            let equals = piece.firstIndex(of: "=")
+            do {
+                let name = try PercentEncoding.decode(String(piece[..<(equals ?? piece.endIndex)]))
+                let value = try equals.map { (e) throws(XCallbackRejection) in try PercentEncoding.decode(String(piece[piece.index(after: e)...])) }
+                parameters.append(XCallbackParameter(name, value))
+            } catch {
+                return .failure(Failure("has an appended parameter that does not decode: \(error.message)"))
+            }
+        }
+        return .success((parameters: parameters, raw: raw))
+    }
+
+    func judge(_ built: String) -> Match {
+        let want: [XCallbackParameter]
+        switch appended(in: expected) {
+        case .success(let parts): want = parts.parameters
+        case .failure(let failure):
+            return .fail(.wrongResult, "the vector's expected URL \(expected) \(failure.reason) (vector error)")
+        }
+        switch appended(in: built) {
+        case .failure(let failure):
+            return .fail(.wrongResult, "the built callback \(built) \(failure.reason); expected \(expected)")
+        case .success(let parts):
+            guard parts.parameters == want else {
+                return .fail(
+                    .wrongResult,
+                    "the built callback \(built) appends \(XCallbackParameter.canonicalJSON(parts.parameters).compactText); "
+                        + "expected \(XCallbackParameter.canonicalJSON(want).compactText) as in \(expected)")
+            }
+            if let violation = EncodingRules.firstViolation(inPieces: ArraySlice(parts.raw.utf8)) {
+                return .fail(.encodingRule, "the built callback \(built): \(violation)")
+            }
+            return .pass(note: built == expected ? nil : "same structure as \(expected)")
+        }
+    }
+
+    /// Why a URL does not have the structure of a built callback.
+    struct Failure: Error {
+        let reason: String
+        init(_ reason: String) { self.reason = reason }
+    }
+}

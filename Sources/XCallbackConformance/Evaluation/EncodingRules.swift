@@ -1,0 +1,54 @@
+import XCallbackURL
+
+// The encoding rules a built URL must meet inside every parameter name and value: no raw '&', '=', '#',
+// '+' or space (RFC 3986 §2.2; '+' and space because receivers disagree on them, divergences D1–D3),
+// no raw non-ASCII or control characters (RFC 3986 §2), and every '%' starts a valid escape (§2.1).
+
+/// Checks the percent-encoding of built URLs.
+public enum EncodingRules {
+    /// The first violation in the query of `url` (after the first `?`, before the first `#`), or `nil`.
+    public static func firstViolation(inQueryOf url: String) -> String? {
+        let bytes = Array(url.utf8)
+        guard let question = bytes.firstIndex(of: UInt8(ascii: "?")) else { return nil }
+        let end = bytes[question...].firstIndex(of: UInt8(ascii: "#")) ?? bytes.count
+        return firstViolation(inPieces: bytes[(question + 1)..<end])
+    }
+
+    /// The first violation among `&`-separated `name=value` pieces, or `nil`.
+    public static func firstViolation(inPieces query: ArraySlice<UInt8>) -> String? {
+        for piece in query.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
+            let equals = piece.firstIndex(of: UInt8(ascii: "="))
+            let name = piece[..<(equals ?? piece.endIndex)]
+            let value = equals.map { piece[($0 + 1)...] } ?? []
+            if let problem = violation(in: name) ?? violation(in: value) {
+                return "'\(String(decoding: piece, as: UTF8.self))' \(problem)"
+            }
+        }
+        return nil
+    }
+
+    /// Describes the first raw character in `text` that must be percent-encoded, or `nil`.
+    static func violation(in text: ArraySlice<UInt8>) -> String? {
+        var index = text.startIndex
+        while index < text.endIndex {
+            let byte = text[index]
+            switch byte {
+            case UInt8(ascii: "%"):
+                guard index + 2 < text.endIndex,
+                    PercentEncoding.hexDigitValue(text[index + 1]) != nil,
+                    PercentEncoding.hexDigitValue(text[index + 2]) != nil
+                else { return "has a '%' that does not start an escape (write %25)" }
+                index += 3
+                continue
+            case UInt8(ascii: "="), UInt8(ascii: "#"), UInt8(ascii: "&"):
+                return "has a raw '\(Character(Unicode.Scalar(byte)))' inside a value"
+            case UInt8(ascii: "+"): return "has a raw '+', which receivers read as a space or a plus (write %2B)"
+            case UInt8(ascii: " "): return "has a raw space (write %20)"
+            case 0..<0x20, 0x7F: return "has a raw control character"
+            case 0x80...: return "has raw non-ASCII (percent-encode its UTF-8 bytes)"
+            default: index += 1
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,201 @@
+import XCallbackURL
+
+// The comparator: turns a vector and a target's answer into a verdict (Vectors/README.md, "Comparator").
+// The target never sees the expected result; every comparison happens here.
+
+/// Runs vectors against targets and judges the answers.
+public enum Evaluator {
+    /// Runs `vector` on `target` and judges the answer against the target's declared choices.
+    public static func run(_ vector: Vector, on target: some ConformanceTarget) -> VectorResult {
+        evaluate(vector, answer: ask(target, vector.input), choices: target.declaredChoices)
+    }
+
+    /// Hands the vector's input to the target and returns its answer.
+    public static func ask(_ target: some ConformanceTarget, _ input: VectorInput) -> TargetAnswer<ObservedResult> {
+        switch input {
+        case .parseText(let text): target.parse(text).map(ObservedResult.request)
+        case .parseBytes(let bytes): target.parse(utf8: bytes).map(ObservedResult.request)
+        case .buildRequest(let request): target.buildRequest(request).map(ObservedResult.url)
+        case .buildCallback(let response): target.buildCallback(response).map(ObservedResult.url)
+        }
+    }
+
+    /// Judges an answer to `vector`, given the target's declared choices.
+    public static func evaluate(
+        _ vector: Vector, answer: TargetAnswer<ObservedResult>, choices: DeclaredChoices
+    ) -> VectorResult {
+        let verdict: Verdict
+        var detail = ""
+        var matched: String?
+        switch answer {
+        case .unsupported(let reason, let issueURL):
+            verdict = .skipped(reason: reason, issueURL: issueURL)
+            detail = "unsupported" + (reason.map { ": \($0)" } ?? "")
+        case .errored(let message):
+            verdict = .failed(.errored)
+            detail = "the target reported an error: \(message)"
+        case .broken(let breakage):
+            verdict = .failed(FailureKind(rawValue: breakage.kind.rawValue))
+            detail = "the target broke (\(breakage.kind.rawValue)): \(breakage.detail)"
+        case .accepted, .rejected:
+            let context = Context(vector: vector, choices: choices)
+            switch context.match(vector.expectation, answer) {
+            case .pass(let note):
+                verdict = .passed
+                matched = note
+                detail = note.map { "passed (\($0))" } ?? "passed"
+            case .fail(let kind, let why):
+                verdict = .failed(kind)
+                detail = why
+            }
+        }
+        return VectorResult(vector: vector, verdict: verdict, answer: answer, detail: detail, matched: matched)
+    }
+}
+
+extension TargetAnswer {
+    /// Maps an accepted value, keeping every other outcome.
+    public func map<Other: Sendable>(_ transform: (Value) -> Other) -> TargetAnswer<Other> {
+        switch self {
+        case .accepted(let value): .accepted(transform(value))
+        case .rejected(let category, let message): .rejected(category: category, message: message)
+        case .unsupported(let reason, let issueURL): .unsupported(reason: reason, issueURL: issueURL)
+        case .errored(let message): .errored(message)
+        case .broken(let breakage): .broken(breakage)
+        }
+    }
+}
+
+/// The outcome of matching one expectation.
+enum Match {
+    case pass(note: String?)
+    case fail(FailureKind, String)
+}
+
+/// What matching needs besides the expectation: the vector and the declared choices.
+struct Context {
+    let vector: Vector
+    let choices: DeclaredChoices
+
+    func match(_ expectation: Expectation, _ answer: TargetAnswer<ObservedResult>) -> Match {
+        switch expectation {
+        case .accept(let expected):
+            switch answer {
+            case .accepted(let observed): return compare(expected, observed)
+            case .rejected(let category, let message):
+                return .fail(
+                    .unexpectedRejection,
+                    "expected acceptance with \(expected.rendered), but the target rejected it (\(category?.rawValue ?? "no category")"
+                        + (message.map { ": \($0)" } ?? "") + ")")
+            default: return .fail(.unreadableAnswer, "no result")
+            }
+        case .reject(let category):
+            switch answer {
+            case .rejected(let actual, _):
+                if let actual, actual != category {
+                    return .fail(.wrongCategory, "expected rejection '\(category)', the target rejected with '\(actual)'")
+                }
+                return .pass(note: actual == nil ? "rejected; no category reported" : nil)
+            case .accepted(let observed):
+                return .fail(
+                    .unexpectedAcceptance,
+                    "expected rejection '\(category)', but the target accepted it: \(observed.canonicalJSON.compactText)")
+            default: return .fail(.unreadableAnswer, "no result")
+            }
+        case .anyOf(let alternatives):
+            var failures: [(FailureKind, String)] = []
+            for (index, alternative) in alternatives.enumerated() {
+                switch match(alternative, answer) {
+                case .pass(let note): return .pass(note: "anyOf[\(index)]" + (note.map { ", \($0)" } ?? ""))
+                case .fail(let kind, let why): failures.append((kind, why))
+                }
+            }
+            let best = failures.first { $0.0 != .unexpectedRejection && $0.0 != .unexpectedAcceptance } ?? failures[0]
+            return .fail(best.0, "no alternative matched:\n" + failures.map { "  - \($0.1)" }.joined(separator: "\n"))
+        case .choice(let point, let outcomes):
+            if let declared = choices[point] {
+                guard let outcome = outcomes.first(where: { $0.value == declared }) else {
+                    return .fail(.wrongResult, "the target declares \(point)=\(declared), which is not an allowed value")
+                }
+                switch match(outcome.expectation, answer) {
+                case .pass: return .pass(note: "\(point)=\(declared)")
+                case .fail(let kind, let why): return .fail(kind, "with the declared \(point)=\(declared): \(why)")
+                }
+            }
+            for outcome in outcomes {
+                if case .pass = match(outcome.expectation, answer) {
+                    return .pass(note: "undeclared; consistent with \(point)=\(outcome.value)")
+                }
+            }
+            return .fail(
+                .wrongResult,
+                "\(point) is undeclared and the answer matches none of its values (\(outcomes.map(\.value).joined(separator: ", "))): "
+                    + answer.summary)
+        }
+    }
+
+    func compare(_ expected: ExpectedResult, _ observed: ObservedResult) -> Match {
+        switch (vector.operation, expected, observed) {
+        case (.parse, .request(let want), .request(let got)):
+            return compareRequests(want, got)
+        case (.buildRequest, .request(let want), .url(let built)):
+            let parsed: XCallbackRequest
+            do {
+                parsed = try XCallbackRequest(parsing: built)
+            } catch {
+                return .fail(.unparseableOutput, "the built URL does not parse: \(error)")
+            }
+            if case .fail(let kind, let why) = compareRequests(want, parsed) {
+                return .fail(kind, "the built URL \(built) parses to something else: \(why)")
+            }
+            if let violation = EncodingRules.firstViolation(inQueryOf: built) {
+                return .fail(.encodingRule, "the built URL \(built): \(violation)")
+            }
+            return .pass(note: nil)
+        case (.buildCallback, .url(let want), .url(let built)):
+            guard case .buildCallback(let response) = vector.input else { break }
+            return CallbackComparison(callback: response.callbackURL, expected: want).judge(built)
+        default: break
+        }
+        return .fail(.wrongResult, "the answer has the wrong shape for \(vector.operation.rawValue): \(observed.canonicalJSON.compactText)")
+    }
+
+    func compareRequests(_ want: XCallbackRequest, _ got: XCallbackRequest) -> Match {
+        var differences: [String] = []
+        func check(_ field: String, _ a: String?, _ b: String?) {
+            if a != b { differences.append("\(field): expected \(JSONValue.optional(a).compactText), got \(JSONValue.optional(b).compactText)") }
+        }
+        check("scheme", want.scheme, got.scheme)
+        check("action", want.action, got.action)
+        check("source", want.source, got.source)
+        check("success", want.success, got.success)
+        check("error", want.error, got.error)
+        check("cancel", want.cancel, got.cancel)
+        check("fragment", want.fragment, got.fragment)
+        let unordered = choices[.parameterOrder] == "unordered" && !vector.tags.contains("parameter-order")
+        let sameParameters = unordered
+            ? want.parameters.sorted(by: Self.parameterOrder) == got.parameters.sorted(by: Self.parameterOrder)
+            : want.parameters == got.parameters
+        if !sameParameters {
+            differences.append(
+                "parameters\(unordered ? " (compared unordered)" : ""): expected "
+                    + "\(XCallbackParameter.canonicalJSON(want.parameters).compactText), got "
+                    + XCallbackParameter.canonicalJSON(got.parameters).compactText)
+        }
+        return differences.isEmpty ? .pass(note: nil) : .fail(.wrongResult, differences.joined(separator: "; "))
+    }
+
+    static func parameterOrder(_ a: XCallbackParameter, _ b: XCallbackParameter) -> Bool {
+        (a.name, a.value ?? "\u{0}") < (b.name, b.value ?? "\u{0}")
+    }
+}
+
+extension ExpectedResult {
+    /// The expected result as compact JSON.
+    var rendered: String {
+        switch self {
+        case .request(let request): request.canonicalJSON.compactText
+        case .url(let url): url
+        }
+    }
+}

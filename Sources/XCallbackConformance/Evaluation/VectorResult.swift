@@ -1,0 +1,136 @@
+import XCallbackURL
+
+/// Why a vector failed, as a stable code that known-failure lists and reports refer to.
+public struct FailureKind: RawRepresentable, Hashable, Sendable, Comparable, ExpressibleByStringLiteral,
+    CustomStringConvertible
+{
+    /// The stable identifier, for example `wrong-result`.
+    public var rawValue: String
+    /// Creates a kind from its identifier.
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// Creates a kind from a string literal.
+    public init(stringLiteral value: String) { self.rawValue = value }
+    /// The stable identifier.
+    public var description: String { rawValue }
+    /// Orders kinds by identifier.
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// The target accepted, but with a different result.
+    public static let wrongResult: Self = "wrong-result"
+    /// The target accepted an input it should have rejected.
+    public static let unexpectedAcceptance: Self = "unexpected-acceptance"
+    /// The target rejected an input it should have accepted.
+    public static let unexpectedRejection: Self = "unexpected-rejection"
+    /// The target rejected, as expected, but reported a different category.
+    public static let wrongCategory: Self = "wrong-category"
+    /// The URL the target built could not be parsed by the reference.
+    public static let unparseableOutput: Self = "unparseable-output"
+    /// The URL the target built leaves a character raw that must be percent-encoded inside a value.
+    public static let encodingRule: Self = "encoding-rule"
+    /// The target caught a failure of its own.
+    public static let errored: Self = "errored"
+    /// The target crashed.
+    public static let crashed: Self = "crashed"
+    /// The target did not answer in time.
+    public static let timedOut: Self = "timed-out"
+    /// The target's answer could not be read.
+    public static let unreadableAnswer: Self = "unreadable-answer"
+}
+
+/// The verdict on one vector.
+public enum Verdict: Sendable, Hashable {
+    /// The target did what the vector expects.
+    case passed
+    /// The target did something else.
+    case failed(FailureKind)
+    /// The target does not support the operation.
+    case skipped(reason: String?, issueURL: String?)
+
+    /// The failure kind, when the vector failed.
+    public var failureKind: FailureKind? {
+        if case .failed(let kind) = self { kind } else { nil }
+    }
+
+    /// The verdict's name: `passed`, `failed` or `skipped`.
+    public var name: String {
+        switch self {
+        case .passed: "passed"
+        case .failed: "failed"
+        case .skipped: "skipped"
+        }
+    }
+}
+
+/// What a target produced, in a form the evaluator compares: a parsed request or a built URL.
+public enum ObservedResult: Sendable, Hashable {
+    /// A parsed request.
+    case request(XCallbackRequest)
+    /// A built URL.
+    case url(String)
+
+    /// The result as canonical JSON.
+    public var canonicalJSON: JSONValue {
+        switch self {
+        case .request(let request): request.canonicalJSON
+        case .url(let url): ["url": .string(url)]
+        }
+    }
+}
+
+/// The result of running one vector against one target.
+public struct VectorResult: Sendable {
+    /// The vector.
+    public var vector: Vector
+    /// The verdict.
+    public var verdict: Verdict
+    /// What the target answered.
+    public var answer: TargetAnswer<ObservedResult>
+    /// A readable explanation: the difference on failure, the matched alternative or choice on a pass.
+    public var detail: String
+    /// Which alternative or declared choice matched (`anyOf[1]`, `plus=literal`), when one did.
+    public var matched: String?
+}
+
+extension TargetAnswer<ObservedResult> {
+    /// The answer as JSON, for reports.
+    public var canonicalJSON: JSONValue {
+        switch self {
+        case .accepted(let result): ["accepted": result.canonicalJSON]
+        case .rejected(let category, let message):
+            ["rejected": ["category": .optional(category?.rawValue), "message": .optional(message)]]
+        case .unsupported(let reason, let issueURL):
+            ["unsupported": ["reason": .optional(reason), "issueURL": .optional(issueURL)]]
+        case .errored(let message): ["errored": .string(message)]
+        case .broken(let breakage): ["broken": ["kind": .string(breakage.kind.rawValue), "detail": .string(breakage.detail)]]
+        }
+    }
+
+    /// A one-line rendering of the answer.
+    public var summary: String {
+        switch self {
+        case .accepted(let result): "accepted \(result.canonicalJSON.compactText)"
+        case .rejected(let category, let message):
+            "rejected (\(category?.rawValue ?? "no category"))" + (message.map { ": \($0)" } ?? "")
+        case .unsupported(let reason, _): "unsupported" + (reason.map { ": \($0)" } ?? "")
+        case .errored(let message): "errored: \(message)"
+        case .broken(let breakage): "\(breakage.kind.rawValue): \(breakage.detail)"
+        }
+    }
+}
+
+extension Expectation {
+    /// The expectation in the vector-file JSON form.
+    public var canonicalJSON: JSONValue {
+        switch self {
+        case .accept(.request(let request)): ["accept": request.canonicalJSON]
+        case .accept(.url(let url)): ["accept": ["url": .string(url)]]
+        case .reject(let category): ["reject": .string(category.rawValue)]
+        case .anyOf(let alternatives): ["anyOf": .array(alternatives.map(\.canonicalJSON))]
+        case .choice(let point, let outcomes):
+            [
+                "choice": .string(point.rawValue),
+                "outcomes": .object(outcomes.map { (key: $0.value, value: $0.expectation.canonicalJSON) }),
+            ]
+        }
+    }
+}

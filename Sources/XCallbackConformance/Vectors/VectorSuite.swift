@@ -1,0 +1,181 @@
+import Foundation
+
+/// A loaded set of vectors: the manifest, the citation anchors and every vector, checked against each other.
+public struct VectorSuite: Sendable {
+    /// The manifest: suite version, format version, files with counts and hashes.
+    public var manifest: Manifest
+    /// The citation anchors by id.
+    public var citations: [String: Citation]
+    /// Every vector, in manifest file order, then file order.
+    public var vectors: [Vector]
+    /// The directory the suite was loaded from.
+    public var directory: URL
+
+    /// The directory of the vectors bundled with this package.
+    public static func bundledDirectory() throws(VectorLoadError) -> URL {
+        guard let url = Bundle.module.url(forResource: "Vectors", withExtension: nil) else {
+            throw VectorLoadError(
+                file: "Vectors", path: "$", expected: "the bundled Vectors directory (pass --vectors DIR)",
+                found: "no resource bundle next to the binary")
+        }
+        return url
+    }
+
+    /// Loads the vectors bundled with this package.
+    public static func bundled() throws(VectorLoadError) -> VectorSuite {
+        try VectorSuite(directory: try bundledDirectory())
+    }
+
+    /// Loads and checks a vectors directory: manifest, citations, every file's hash and count, unique ids.
+    ///
+    /// - Throws: `VectorLoadError` naming the file, the JSON path and what was expected.
+    public init(directory: URL) throws(VectorLoadError) {
+        self.directory = directory
+        let (manifestCursor, manifestBytes) = try Self.document(named: "manifest.json", in: directory)
+        manifest = try Manifest(decoding: manifestCursor)
+        manifest.sha256 = SHA256.hexDigest(manifestBytes)
+        citations = try Citation.anchors(from: try Self.document(named: "citations.json", in: directory).cursor)
+        vectors = []
+        var seen: [String: String] = [:]
+        for entry in manifest.files {
+            let (cursor, bytes) = try Self.document(named: entry.path, in: directory)
+            let hash = SHA256.hexDigest(bytes)
+            guard hash == entry.sha256 else {
+                throw VectorLoadError(
+                    file: entry.path, path: "$", expected: "sha256 \(entry.sha256) as in manifest.json",
+                    found: "sha256 \(hash)")
+            }
+            let elements = try cursor.member("vectors").elements()
+            guard elements.count == entry.count else {
+                throw VectorLoadError(
+                    file: entry.path, path: "$.vectors", expected: "\(entry.count) vectors as in manifest.json",
+                    found: "\(elements.count)")
+            }
+            for element in elements {
+                let vector = try Vector(decoding: element)
+                if let other = seen[vector.id] {
+                    throw VectorLoadError(
+                        file: entry.path, path: "\(element.path).id", expected: "an id used once",
+                        found: "\(vector.id), already used in \(other)")
+                }
+                for anchor in vector.citations where citations[anchor] == nil {
+                    throw VectorLoadError(
+                        file: entry.path, path: "\(element.path).cite", expected: "anchors defined in citations.json",
+                        found: "'\(anchor)'")
+                }
+                seen[vector.id] = entry.path
+                vectors.append(vector)
+            }
+        }
+        guard vectors.count == manifest.total else {
+            throw VectorLoadError(
+                file: "manifest.json", path: "$.total", expected: "the sum of the file counts (\(vectors.count))",
+                found: "\(manifest.total)")
+        }
+    }
+
+    /// The vector with `id`, if any.
+    public func vector(id: String) -> Vector? { vectors.first { $0.id == id } }
+
+    /// The hash that identifies this exact vector set: the SHA-256 of the manifest file.
+    public var manifestHash: String { manifest.sha256 }
+
+    static func document(named name: String, in directory: URL) throws(VectorLoadError) -> (cursor: JSONCursor, bytes: [UInt8]) {
+        let url = directory.appendingPathComponent(name)
+        let bytes: [UInt8]
+        do {
+            bytes = Array(try Data(contentsOf: url))
+        } catch {
+            throw VectorLoadError(file: name, path: "$", expected: "a readable file at \(url.path)", found: "\(error.localizedDescription)")
+        }
+        do {
+            return (JSONCursor(try JSONValue(parsing: bytes), file: name), bytes)
+        } catch {
+            throw VectorLoadError(file: name, path: "$", expected: "JSON text", found: "a syntax error at \(error)")
+        }
+    }
+}
+
+/// The manifest of a vectors directory.
+public struct Manifest: Sendable, Hashable {
+    /// One vector file listed in the manifest.
+    public struct File: Sendable, Hashable {
+        /// The file name relative to the vectors directory.
+        public var path: String
+        /// How many vectors it holds.
+        public var count: Int
+        /// The SHA-256 of its bytes, lowercase hex.
+        public var sha256: String
+    }
+
+    /// The suite's content version.
+    public var suiteVersion: String
+    /// The version of the vector file format.
+    public var formatVersion: Int
+    /// The vector files in load order.
+    public var files: [File]
+    /// The total number of vectors.
+    public var total: Int
+    /// The SHA-256 of the manifest file's bytes, set by the loader.
+    public var sha256 = ""
+
+    /// Decodes a manifest.
+    public init(decoding cursor: JSONCursor) throws(VectorLoadError) {
+        _ = try cursor.keys(allowed: ["suiteVersion", "formatVersion", "files", "total", "description"])
+        suiteVersion = try cursor.member("suiteVersion").string()
+        formatVersion = try Self.integer(try cursor.member("formatVersion"))
+        guard formatVersion == 1 else { throw (try cursor.member("formatVersion")).error("format version 1") }
+        var files: [File] = []
+        for element in try cursor.member("files").elements() {
+            _ = try element.keys(allowed: ["path", "count", "sha256"])
+            files.append(
+                File(
+                    path: try element.member("path").string(), count: try Self.integer(try element.member("count")),
+                    sha256: try element.member("sha256").string()))
+        }
+        self.files = files
+        total = try Self.integer(try cursor.member("total"))
+    }
+
+    static func integer(_ cursor: JSONCursor) throws(VectorLoadError) -> Int {
+        guard let number = cursor.value.numberValue, number >= 0, number == number.rounded() else {
+            throw cursor.error("a non-negative integer")
+        }
+        return Int(number)
+    }
+}
+
+/// A citation anchor: a spec sentence or RFC section a vector rests on, or a note that the spec is silent.
+public struct Citation: Sendable, Hashable {
+    /// The anchor id, such as `xcu-host`.
+    public var id: String
+    /// The document: the x-callback-url spec, an RFC.
+    public var source: String
+    /// The section, when there is one.
+    public var section: String?
+    /// The quoted sentence, verbatim, for normative anchors.
+    public var quote: String?
+    /// What the spec leaves open, for silent anchors.
+    public var note: String?
+    /// Whether the anchor states a requirement (a quote) rather than the spec's silence.
+    public var normative: Bool
+
+    /// Decodes the `anchors` object of `citations.json`.
+    static func anchors(from cursor: JSONCursor) throws(VectorLoadError) -> [String: Citation] {
+        let anchors = try cursor.member("anchors")
+        var out: [String: Citation] = [:]
+        for key in try anchors.keys(allowed: Set(anchors.value.objectValue?.map(\.key) ?? [])) {
+            let entry = try anchors.member(key)
+            _ = try entry.keys(allowed: ["source", "section", "quote", "note", "normative"])
+            let normativeCursor = try entry.member("normative")
+            guard let normative = normativeCursor.value.boolValue else { throw normativeCursor.error("true or false") }
+            let citation = Citation(
+                id: key, source: try entry.member("source").string(),
+                section: try entry.optionalMember("section")?.string(), quote: try entry.optionalMember("quote")?.string(),
+                note: try entry.optionalMember("note")?.string(), normative: normative)
+            if normative, citation.quote == nil { throw entry.error("a 'quote' for a normative anchor") }
+            out[key] = citation
+        }
+        return out
+    }
+}

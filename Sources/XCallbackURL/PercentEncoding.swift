@@ -1,0 +1,137 @@
+// Percent-encoding and -decoding on UTF-8 bytes (RFC 3986 §2.1, §2.4, §2.5).
+//
+// Decoding happens exactly once per component, after the component has been split off
+// (RFC 3986 §2.4), and the decoded octets must be well-formed UTF-8 (RFC 3629 §3).
+// Encoding leaves only the characters that can never be mistaken for a delimiter in a query.
+
+/// Percent-encoding as the reference implementation does it.
+public enum PercentEncoding {
+    // MARK: - Encoding
+
+    /// Percent-encodes a parameter name or value so that it survives any query parser unchanged.
+    ///
+    /// Everything except the unreserved characters and `! $ ' ( ) * , ; : @ / ?` is encoded with
+    /// uppercase hex, so `&`, `=`, `#`, `+`, `%`, space, controls and non-ASCII never appear raw.
+    public static func encodeValue(_ text: String) -> String {
+        encode(text, keeping: valueAllowed)
+    }
+
+    /// Percent-encodes an action path, keeping `/` between segments and encoding `?` and `#`.
+    public static func encodeAction(_ text: String) -> String {
+        encode(text, keeping: actionAllowed)
+    }
+
+    /// Whether `byte` may appear raw inside an encoded parameter name or value.
+    public static func isAllowedInValue(_ byte: UInt8) -> Bool { valueAllowed[Int(byte)] }
+
+    private static func encode(_ text: String, keeping allowed: [Bool]) -> String {
+        let utf8 = text.utf8
+        guard utf8.contains(where: { !allowed[Int($0)] }) else { return text }
+        var out: [UInt8] = []
+        out.reserveCapacity(utf8.count + utf8.count / 2)
+        for byte in utf8 {
+            if allowed[Int(byte)] {
+                out.append(byte)
+            } else {
+                out.append(UInt8(ascii: "%"))
+                out.append(hexDigits[Int(byte >> 4)])
+                out.append(hexDigits[Int(byte & 0x0F)])
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
+
+    private static let valueAllowed: [Bool] = table(extra: "!$'()*,;:@/?")
+    private static let actionAllowed: [Bool] = table(extra: "!$'()*,;:@/")
+
+    private static func table(extra: String) -> [Bool] {
+        var table = [Bool](repeating: false, count: 256)
+        for byte in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8 { table[Int(byte)] = true }
+        for byte in extra.utf8 { table[Int(byte)] = true }
+        return table
+    }
+
+    // MARK: - Decoding
+
+    /// Decodes `%XX` escapes in `text` once, as UTF-8; `+` stays a plus sign.
+    ///
+    /// - Throws: `invalid-percent-encoding` for a `%` without two hex digits, `invalid-utf8` when
+    ///   the decoded octets are not well-formed UTF-8. Offsets are UTF-8 offsets into `text`.
+    public static func decode(_ text: String) throws(XCallbackRejection) -> String {
+        let bytes = Array(text.utf8)
+        let result = bytes.withUnsafeBufferPointer { buffer in
+            Result { () throws(XCallbackRejection) in try decode(buffer, in: 0..<buffer.count, input: buffer) }
+        }
+        return try result.get()
+    }
+
+    /// Decodes the escapes of `input[range]` once; offsets in errors are relative to `input`.
+    static func decode(
+        _ input: UnsafeBufferPointer<UInt8>, in range: Range<Int>, input whole: UnsafeBufferPointer<UInt8>
+    ) throws(XCallbackRejection) -> String {
+        var firstPercent = -1
+        for index in range where input[index] == UInt8(ascii: "%") {
+            firstPercent = index
+            break
+        }
+        if firstPercent < 0 {
+            // The input was validated as UTF-8 and ranges are cut at ASCII delimiters.
+            return String(decoding: UnsafeBufferPointer(rebasing: input[range]), as: UTF8.self)
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(range.count)
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: input[range.lowerBound..<firstPercent]))
+        var index = firstPercent
+        var sawHighByte = false
+        while index < range.upperBound {
+            let byte = input[index]
+            if byte == UInt8(ascii: "%") {
+                guard index + 2 < range.upperBound,
+                    let high = hexDigitValue(input[index + 1]), let low = hexDigitValue(input[index + 2])
+                else {
+                    throw XCallbackRejection(
+                        .invalidPercentEncoding, "'%' must be followed by two hexadecimal digits",
+                        input: String(decoding: whole, as: UTF8.self), offset: index)
+                }
+                let decoded = high << 4 | low
+                if decoded >= 0x80 { sawHighByte = true }
+                out.append(decoded)
+                index += 3
+            } else {
+                out.append(byte)
+                index += 1
+            }
+        }
+        if sawHighByte, let bad = UTF8Validation.firstInvalidIndex(in: out) {
+            throw XCallbackRejection(
+                .invalidUTF8, "percent-encoded octets must form well-formed UTF-8",
+                input: String(decoding: whole, as: UTF8.self),
+                offset: sourceOffset(ofDecoded: bad, in: input, from: range.lowerBound))
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Maps the index of a decoded octet back to the input offset it came from.
+    private static func sourceOffset(ofDecoded target: Int, in input: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var decoded = 0
+        var index = start
+        while decoded < target {
+            index += input[index] == UInt8(ascii: "%") ? 3 : 1
+            decoded += 1
+        }
+        return index
+    }
+
+    /// The value of one hexadecimal digit, or `nil` when `byte` is not one.
+    @inline(__always)
+    public static func hexDigitValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte &- UInt8(ascii: "0")
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte &- UInt8(ascii: "A") &+ 10
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte &- UInt8(ascii: "a") &+ 10
+        default: nil
+        }
+    }
+}

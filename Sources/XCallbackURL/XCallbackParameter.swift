@@ -1,0 +1,19 @@
+/// One query parameter: a name and a value, where a key written without `=` has no value.
+public struct XCallbackParameter: Hashable, Sendable, CustomStringConvertible {
+    /// The percent-decoded name.
+    public var name: String
+    /// The percent-decoded value, or `nil` for a key written without `=` (distinct from the empty value).
+    public var value: String?
+
+    /// Creates a parameter from a decoded name and value.
+    public init(_ name: String, _ value: String?) {
+        self.name = name
+        self.value = value
+    }
+
+    /// Whether the name starts with the `x-` prefix that the spec reserves for its own parameters.
+    public var hasReservedPrefix: Bool { name.utf8.starts(with: "x-".utf8) }
+
+    /// The parameter as `name=value`, or `name` alone when it has no value.
+    public var description: String { value.map { "\(name)=\($0)" } ?? name }
+}

@@ -1,0 +1,173 @@
+// The strict reference parser (target-app role).
+//
+// Works on UTF-8 bytes in one forward pass per component, with no recursion, so its cost is linear in
+// the input's length. Steps follow RFC 3986 §3: scheme, authority, path, query, fragment; each component
+// is split off before it is percent-decoded (§2.4), and decoded exactly once.
+
+extension XCallbackRequest {
+    /// Parses an incoming x-callback-url.
+    ///
+    /// - Throws: an `XCallbackRejection` whose category says why and whose offset points at the offending byte.
+    public init(parsing url: String) throws(XCallbackRejection) {
+        var url = url
+        let result = url.withUTF8 { bytes in
+            Result { () throws(XCallbackRejection) in try Parser(bytes: bytes).parse() }
+        }
+        self = try result.get()
+    }
+
+    /// Parses an incoming x-callback-url given as bytes, which must be well-formed UTF-8.
+    ///
+    /// - Throws: `invalid-utf8` for ill-formed input, otherwise as `init(parsing:)`.
+    public init(parsingUTF8 bytes: some Collection<UInt8>) throws(XCallbackRejection) {
+        let array = Array(bytes)
+        if let bad = UTF8Validation.firstInvalidIndex(in: array) {
+            throw XCallbackRejection(
+                .invalidUTF8, "the URL's bytes must be well-formed UTF-8",
+                input: String(decoding: array, as: UTF8.self), offset: bad)
+        }
+        try self.init(parsing: String(decoding: array, as: UTF8.self))
+    }
+}
+
+/// One parse of one URL; holds the input's bytes and reports offsets into them.
+private struct Parser {
+    let bytes: UnsafeBufferPointer<UInt8>
+
+    func reject(_ category: RejectionCategory, _ message: String, at offset: Int) -> XCallbackRejection {
+        XCallbackRejection(category, message, input: String(decoding: bytes, as: UTF8.self), offset: offset)
+    }
+
+    func parse() throws(XCallbackRejection) -> XCallbackRequest {
+        // 0. Raw control characters are never part of a URI (RFC 3986 §2).
+        for index in bytes.indices where bytes[index] < 0x20 || bytes[index] == 0x7F {
+            throw reject(.invalidCharacter, "a raw control character is not allowed in a URL; percent-encode it", at: index)
+        }
+
+        // 1. Scheme (RFC 3986 §3.1).
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else {
+            throw reject(.invalidScheme, "expected a scheme followed by ':'", at: 0)
+        }
+        let scheme = try parseScheme(upTo: colon)
+
+        // 2. Authority (RFC 3986 §3.2): '//' then the host, which must be x-callback-url.
+        guard colon + 2 < bytes.count,
+            bytes[colon + 1] == UInt8(ascii: "/"), bytes[colon + 2] == UInt8(ascii: "/")
+        else {
+            throw reject(.notXCallbackURL, "expected '//x-callback-url' after the scheme", at: colon + 1)
+        }
+        let authorityStart = colon + 3
+        var authorityEnd = authorityStart
+        while authorityEnd < bytes.count, !isDelimiter(bytes[authorityEnd], including: UInt8(ascii: "/")) {
+            authorityEnd += 1
+        }
+        try checkHost(authorityStart..<authorityEnd)
+
+        // 3. Path: the action (spec, URL Structure), decoded once and kept whole.
+        var pathEnd = authorityEnd
+        while pathEnd < bytes.count, !isDelimiter(bytes[pathEnd], including: nil) { pathEnd += 1 }
+        let actionStart = authorityEnd < pathEnd ? authorityEnd + 1 : authorityEnd
+        guard actionStart < pathEnd else {
+            throw reject(.missingAction, "expected an action after 'x-callback-url/'", at: actionStart)
+        }
+        let action = try decode(actionStart..<pathEnd)
+
+        // 4. Query (RFC 3986 §3.4) up to the first '#', and 5. fragment (§3.5).
+        var queryEnd = pathEnd
+        if pathEnd < bytes.count, bytes[pathEnd] == UInt8(ascii: "?") {
+            queryEnd = pathEnd + 1
+            while queryEnd < bytes.count, bytes[queryEnd] != UInt8(ascii: "#") { queryEnd += 1 }
+        }
+        var request = XCallbackRequest(scheme: scheme, action: action)
+        if pathEnd < queryEnd {
+            try parseQuery(pathEnd + 1..<queryEnd, into: &request)
+        }
+        if queryEnd < bytes.count {
+            request.fragment = try decode(queryEnd + 1..<bytes.count)
+        }
+        return request
+    }
+
+    // MARK: - Components
+
+    func parseScheme(upTo colon: Int) throws(XCallbackRejection) -> String {
+        guard colon > 0 else { throw reject(.invalidScheme, "the scheme must not be empty", at: 0) }
+        var lowered = [UInt8]()
+        lowered.reserveCapacity(colon)
+        for index in 0..<colon {
+            let byte = bytes[index]
+            let isLetter = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+            let isOther = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") || byte == UInt8(ascii: "+")
+                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+            guard isLetter || (index > 0 && isOther) else {
+                throw reject(
+                    .invalidScheme, "a scheme is a letter followed by letters, digits, '+', '-' or '.'", at: index)
+            }
+            lowered.append(isLetter ? byte | 0x20 : byte)
+        }
+        return String(decoding: lowered, as: UTF8.self)
+    }
+
+    func checkHost(_ range: Range<Int>) throws(XCallbackRejection) {
+        for index in range {
+            if bytes[index] == UInt8(ascii: "@") {
+                throw reject(.invalidAuthority, "userinfo ('@') is not allowed before x-callback-url", at: index)
+            }
+            if bytes[index] == UInt8(ascii: ":") {
+                throw reject(.invalidAuthority, "a port (':') is not allowed after x-callback-url", at: index)
+            }
+        }
+        let host = try decode(range)
+        guard host.utf8.count == 14, host.lowercased() == "x-callback-url" else {
+            throw reject(.notXCallbackURL, "expected the host 'x-callback-url'", at: range.lowerBound)
+        }
+    }
+
+    func parseQuery(_ range: Range<Int>, into request: inout XCallbackRequest) throws(XCallbackRejection) {
+        var pieceStart = range.lowerBound
+        while pieceStart <= range.upperBound {
+            var pieceEnd = pieceStart
+            var equals = -1
+            while pieceEnd < range.upperBound, bytes[pieceEnd] != UInt8(ascii: "&") {
+                if equals < 0, bytes[pieceEnd] == UInt8(ascii: "=") { equals = pieceEnd }
+                pieceEnd += 1
+            }
+            if pieceStart < pieceEnd {
+                let name = try decode(pieceStart..<(equals < 0 ? pieceEnd : equals))
+                let value = equals < 0 ? nil : try decode(equals + 1..<pieceEnd)
+                try store(XCallbackParameter(name, value), at: pieceStart, into: &request)
+            }
+            pieceStart = pieceEnd + 1
+        }
+    }
+
+    func store(
+        _ parameter: XCallbackParameter, at offset: Int, into request: inout XCallbackRequest
+    ) throws(XCallbackRejection) {
+        let slot: WritableKeyPath<XCallbackRequest, String?>
+        switch parameter.name {
+        case "x-source": slot = \.source
+        case "x-success": slot = \.success
+        case "x-error": slot = \.error
+        case "x-cancel": slot = \.cancel
+        default:
+            request.parameters.append(parameter)
+            return
+        }
+        guard request[keyPath: slot] == nil else {
+            throw reject(.duplicateReservedParameter, "'\(parameter.name)' must appear at most once", at: offset)
+        }
+        request[keyPath: slot] = parameter.value ?? ""
+    }
+
+    // MARK: - Helpers
+
+    func decode(_ range: Range<Int>) throws(XCallbackRejection) -> String {
+        try PercentEncoding.decode(bytes, in: range, input: bytes)
+    }
+
+    @inline(__always)
+    func isDelimiter(_ byte: UInt8, including slash: UInt8?) -> Bool {
+        byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") || byte == slash
+    }
+}

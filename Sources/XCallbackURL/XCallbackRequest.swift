@@ -1,0 +1,45 @@
+/// An x-callback-url request in canonical form: what a target app reads from an incoming URL.
+///
+/// `scheme://x-callback-url/action?x-source=…&x-success=…&x-error=…&x-cancel=…&param=value`
+/// (x-callback-url 1.0 DRAFT R3, URL Structure). Every string is percent-decoded exactly once.
+public struct XCallbackRequest: Hashable, Sendable {
+    /// The scheme, lowercased (RFC 3986 §3.1: the canonical form is lowercase).
+    public var scheme: String
+    /// The action: the path after the host without its leading `/`, decoded once and kept whole.
+    public var action: String
+    /// The `x-source` value: `nil` when absent, `""` when present and empty.
+    public var source: String?
+    /// The `x-success` callback URL: `nil` when absent, `""` when present and empty.
+    public var success: String?
+    /// The `x-error` callback URL: `nil` when absent, `""` when present and empty.
+    public var error: String?
+    /// The `x-cancel` callback URL: `nil` when absent, `""` when present and empty.
+    public var cancel: String?
+    /// The action parameters in order, duplicates kept, unknown `x-` names included.
+    public var parameters: [XCallbackParameter]
+    /// The fragment after `#`, decoded once, or `nil` when the URL has no `#`.
+    public var fragment: String?
+
+    /// Creates a request from its parts.
+    public init(
+        scheme: String, action: String, source: String? = nil, success: String? = nil, error: String? = nil,
+        cancel: String? = nil, parameters: [XCallbackParameter] = [], fragment: String? = nil
+    ) {
+        self.scheme = scheme
+        self.action = action
+        self.source = source
+        self.success = success
+        self.error = error
+        self.cancel = cancel
+        self.parameters = parameters
+        self.fragment = fragment
+    }
+
+    /// The values of every action parameter named `name`, in order (`nil` entries are keys without `=`).
+    public func values(of name: String) -> [String?] {
+        parameters.filter { $0.name == name }.map(\.value)
+    }
+
+    /// The four reserved parameter names the spec defines, in the order the builder emits them.
+    public static let reservedNames: [String] = ["x-source", "x-success", "x-error", "x-cancel"]
+}

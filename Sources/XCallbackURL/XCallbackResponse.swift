@@ -1,0 +1,86 @@
+// The callback builder (target-app role).
+//
+// The spec says the target app opens x-success "possibly with additional parameters tacked on" and
+// x-error "with at least the parameters errorCode=code&errorMessage=message" (x-callback Parameters).
+// It does not say how to join them; the reference keeps the callback's own query byte for byte, joins
+// with exactly one '?' or '&', and puts the parameters before any fragment (RFC 3986 §3.4, §3.5).
+
+/// A result to return to the source app: which callback to open and the parameters to tack on.
+public struct XCallbackResponse: Hashable, Sendable {
+    /// How the action ended, which decides the callback and the parameters the spec asks for.
+    public enum Outcome: Hashable, Sendable {
+        /// The action succeeded: open `x-success`.
+        case success
+        /// The action failed: open `x-error` with `errorCode` and `errorMessage`.
+        case error(code: String, message: String)
+        /// The user cancelled: open `x-cancel`.
+        case cancel
+    }
+
+    /// The callback URL taken from `x-success`, `x-error` or `x-cancel`, already decoded.
+    public var callbackURL: String
+    /// How the action ended.
+    public var outcome: Outcome
+    /// The friendly name of the answering app, sent as `x-source` when present.
+    public var source: String?
+    /// The result parameters, in order.
+    public var parameters: [XCallbackParameter]
+
+    /// Creates a response.
+    public init(
+        callbackURL: String, outcome: Outcome, source: String? = nil, parameters: [XCallbackParameter] = []
+    ) {
+        self.callbackURL = callbackURL
+        self.outcome = outcome
+        self.source = source
+        self.parameters = parameters
+    }
+
+    /// The parameters in the order they are appended: `x-source`, then `errorCode` and `errorMessage`, then the rest.
+    public var appendedParameters: [XCallbackParameter] {
+        var all: [XCallbackParameter] = []
+        if let source { all.append(XCallbackParameter("x-source", source)) }
+        if case .error(let code, let message) = outcome {
+            all.append(XCallbackParameter("errorCode", code))
+            all.append(XCallbackParameter("errorMessage", message))
+        }
+        return all + parameters
+    }
+
+    /// Schemes a callback must never use, because opening them runs code or reads local files.
+    public static let unsafeSchemes: Set<String> = ["javascript", "data", "file", "vbscript"]
+
+    /// Builds the callback URL to open.
+    ///
+    /// - Throws: `invalid-callback-url` when the callback has no valid scheme, `unsafe-callback-scheme`
+    ///   for `javascript:`, `data:`, `file:` or `vbscript:`, `empty-parameter-name`.
+    public func url() throws(XCallbackRejection) -> String {
+        let bytes = callbackURL.utf8
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")),
+            let scheme = XCallbackRequest.schemeLowercased(bytes[..<colon])
+        else {
+            throw XCallbackRejection(
+                .invalidCallbackURL, "a callback URL must start with a scheme and ':'", input: callbackURL, offset: 0)
+        }
+        guard !Self.unsafeSchemes.contains(scheme) else {
+            throw XCallbackRejection(
+                .unsafeCallbackScheme, "refusing to open a '\(scheme):' callback", input: callbackURL, offset: 0)
+        }
+        let appended = appendedParameters
+        guard !appended.isEmpty else { return callbackURL }
+        let query = try XCallbackRequest.encodedQuery(appended)
+
+        let hash = bytes.firstIndex(of: UInt8(ascii: "#")) ?? bytes.endIndex
+        let base = callbackURL[..<hash]
+        let fragment = callbackURL[hash...]
+        let separator: String
+        if !base.utf8.contains(UInt8(ascii: "?")) {
+            separator = "?"
+        } else if let last = base.utf8.last, last == UInt8(ascii: "?") || last == UInt8(ascii: "&") {
+            separator = ""
+        } else {
+            separator = "&"
+        }
+        return base + separator + query + fragment
+    }
+}
