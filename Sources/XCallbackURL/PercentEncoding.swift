@@ -25,20 +25,27 @@ public enum PercentEncoding {
     public static func isAllowedInValue(_ byte: UInt8) -> Bool { valueAllowed[Int(byte)] }
 
     private static func encode(_ text: String, keeping allowed: [Bool]) -> String {
-        let utf8 = text.utf8
-        guard utf8.contains(where: { !allowed[Int($0)] }) else { return text }
-        var out: [UInt8] = []
-        out.reserveCapacity(utf8.count + utf8.count / 2)
-        for byte in utf8 {
-            if allowed[Int(byte)] {
-                out.append(byte)
-            } else {
-                out.append(UInt8(ascii: "%"))
-                out.append(hexDigits[Int(byte >> 4)])
-                out.append(hexDigits[Int(byte & 0x0F)])
+        var text = text
+        return text.withUTF8 { source in
+            var escapes = 0
+            for byte in source where !allowed[Int(byte)] { escapes += 1 }
+            if escapes == 0 { return String(decoding: source, as: UTF8.self) }
+            return String(unsafeUninitializedCapacity: source.count + 2 * escapes) { out in
+                var written = 0
+                for byte in source {
+                    if allowed[Int(byte)] {
+                        out[written] = byte
+                        written += 1
+                    } else {
+                        out[written] = UInt8(ascii: "%")
+                        out[written + 1] = hexDigits[Int(byte >> 4)]
+                        out[written + 2] = hexDigits[Int(byte & 0x0F)]
+                        written += 3
+                    }
+                }
+                return written
             }
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     private static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
@@ -80,37 +87,47 @@ public enum PercentEncoding {
             // The input was validated as UTF-8 and ranges are cut at ASCII delimiters.
             return String(decoding: UnsafeBufferPointer(rebasing: input[range]), as: UTF8.self)
         }
-        var out: [UInt8] = []
-        out.reserveCapacity(range.count)
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: input[range.lowerBound..<firstPercent]))
-        var index = firstPercent
-        var sawHighByte = false
-        while index < range.upperBound {
-            let byte = input[index]
-            if byte == UInt8(ascii: "%") {
-                guard index + 2 < range.upperBound,
-                    let high = hexDigitValue(input[index + 1]), let low = hexDigitValue(input[index + 2])
-                else {
-                    throw XCallbackRejection(
-                        .invalidPercentEncoding, "'%' must be followed by two hexadecimal digits",
-                        input: String(decoding: whole, as: UTF8.self), offset: index)
-                }
-                let decoded = high << 4 | low
-                if decoded >= 0x80 { sawHighByte = true }
-                out.append(decoded)
-                index += 3
-            } else {
-                out.append(byte)
-                index += 1
+        // Decode into the string's own storage; ill-formed UTF-8 is found before the string is made.
+        var failure: XCallbackRejection?
+        let decoded = String(unsafeUninitializedCapacity: range.count) { out in
+            var written = firstPercent - range.lowerBound
+            if written > 0 {
+                _ = out.initialize(from: UnsafeBufferPointer(rebasing: input[range.lowerBound..<firstPercent]))
             }
+            var index = firstPercent
+            var sawHighByte = false
+            while index < range.upperBound {
+                let byte = input[index]
+                if byte == UInt8(ascii: "%") {
+                    guard index + 2 < range.upperBound,
+                        let high = hexDigitValue(input[index + 1]), let low = hexDigitValue(input[index + 2])
+                    else {
+                        failure = XCallbackRejection(
+                            .invalidPercentEncoding, "'%' must be followed by two hexadecimal digits",
+                            input: String(decoding: whole, as: UTF8.self), offset: index)
+                        return 0
+                    }
+                    let value = high << 4 | low
+                    sawHighByte = sawHighByte || value >= 0x80
+                    out[written] = value
+                    index += 3
+                } else {
+                    out[written] = byte
+                    index += 1
+                }
+                written += 1
+            }
+            if sawHighByte, let bad = UTF8Validation.firstInvalidIndex(in: UnsafeBufferPointer(rebasing: out[..<written])) {
+                failure = XCallbackRejection(
+                    .invalidUTF8, "percent-encoded octets must form well-formed UTF-8",
+                    input: String(decoding: whole, as: UTF8.self),
+                    offset: sourceOffset(ofDecoded: bad, in: input, from: range.lowerBound))
+                return 0
+            }
+            return written
         }
-        if sawHighByte, let bad = UTF8Validation.firstInvalidIndex(in: out) {
-            throw XCallbackRejection(
-                .invalidUTF8, "percent-encoded octets must form well-formed UTF-8",
-                input: String(decoding: whole, as: UTF8.self),
-                offset: sourceOffset(ofDecoded: bad, in: input, from: range.lowerBound))
-        }
-        return String(decoding: out, as: UTF8.self)
+        if let failure { throw failure }
+        return decoded
     }
 
     /// Maps the index of a decoded octet back to the input offset it came from.
