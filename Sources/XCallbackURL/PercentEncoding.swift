@@ -78,12 +78,8 @@ public enum PercentEncoding {
     static func decode(
         _ input: UnsafeBufferPointer<UInt8>, in range: Range<Int>, input whole: UnsafeBufferPointer<UInt8>
     ) throws(XCallbackRejection) -> String {
-        var firstPercent = -1
-        for index in range where input[index] == UInt8(ascii: "%") {
-            firstPercent = index
-            break
-        }
-        if firstPercent < 0 {
+        let firstPercent = ByteScan.firstIndex(of: UInt8(ascii: "%"), in: input, from: range.lowerBound, to: range.upperBound)
+        if firstPercent == range.upperBound {
             // The input was validated as UTF-8 and ranges are cut at ASCII delimiters.
             return String(decoding: UnsafeBufferPointer(rebasing: input[range]), as: UTF8.self)
         }

@@ -59,15 +59,27 @@ extension XCallbackRequest {
 
     /// The scheme lowercased when `bytes` are RFC 3986 §3.1 scheme syntax, else `nil`.
     static func schemeLowercased(_ bytes: some Collection<UInt8>) -> String? {
-        var lowered: [UInt8] = []
-        for (index, byte) in bytes.enumerated() {
-            let folded = byte | 0x20
-            let isLetter = folded >= UInt8(ascii: "a") && folded <= UInt8(ascii: "z")
-            let isOther = (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "+")
-                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
-            guard isLetter || (index > 0 && isOther) else { return nil }
-            lowered.append(isLetter ? folded : byte)
+        var index = 0
+        for byte in bytes {
+            guard isSchemeByte(byte, first: index == 0) else { return nil }
+            index += 1
         }
-        return lowered.isEmpty ? nil : String(decoding: lowered, as: UTF8.self)
+        guard index > 0 else { return nil }
+        return String(unsafeUninitializedCapacity: index) { out in
+            for (offset, byte) in bytes.enumerated() {
+                out[offset] = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+            }
+            return index
+        }
+    }
+
+    /// Whether `byte` may stand in a scheme: a letter, or after the first place also a digit, `+`, `-` or `.`.
+    @inline(__always)
+    static func isSchemeByte(_ byte: UInt8, first: Bool) -> Bool {
+        let folded = byte | 0x20
+        if folded >= UInt8(ascii: "a") && folded <= UInt8(ascii: "z") { return true }
+        if first { return false }
+        return (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "+")
+            || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
     }
 }

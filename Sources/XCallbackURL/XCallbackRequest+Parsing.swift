@@ -40,7 +40,7 @@ private struct Parser {
 
     func parse() throws(XCallbackRejection) -> XCallbackRequest {
         // 0. Raw control characters are never part of a URI (RFC 3986 §2).
-        for index in bytes.indices where bytes[index] < 0x20 || bytes[index] == 0x7F {
+        if let index = ByteScan.firstControlCharacter(in: bytes) {
             throw reject(.invalidCharacter, "a raw control character is not allowed in a URL; percent-encode it", at: index)
         }
 
@@ -75,8 +75,7 @@ private struct Parser {
         // 4. Query (RFC 3986 §3.4) up to the first '#', and 5. fragment (§3.5).
         var queryEnd = pathEnd
         if pathEnd < bytes.count, bytes[pathEnd] == UInt8(ascii: "?") {
-            queryEnd = pathEnd + 1
-            while queryEnd < bytes.count, bytes[queryEnd] != UInt8(ascii: "#") { queryEnd += 1 }
+            queryEnd = ByteScan.firstIndex(of: UInt8(ascii: "#"), in: bytes, from: pathEnd + 1, to: bytes.count)
         }
         var request = XCallbackRequest(scheme: scheme, action: action)
         if pathEnd < queryEnd {
@@ -92,20 +91,12 @@ private struct Parser {
 
     func parseScheme(upTo colon: Int) throws(XCallbackRejection) -> String {
         guard colon > 0 else { throw reject(.invalidScheme, "the scheme must not be empty", at: 0) }
-        var lowered = [UInt8]()
-        lowered.reserveCapacity(colon)
-        for index in 0..<colon {
-            let byte = bytes[index]
-            let isLetter = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
-            let isOther = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") || byte == UInt8(ascii: "+")
-                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
-            guard isLetter || (index > 0 && isOther) else {
-                throw reject(
-                    .invalidScheme, "a scheme is a letter followed by letters, digits, '+', '-' or '.'", at: index)
-            }
-            lowered.append(isLetter ? byte | 0x20 : byte)
+        let scheme = UnsafeBufferPointer(rebasing: bytes[..<colon])
+        guard let lowered = XCallbackRequest.schemeLowercased(scheme) else {
+            let bad = scheme.indices.first { !XCallbackRequest.isSchemeByte(scheme[$0], first: $0 == 0) } ?? 0
+            throw reject(.invalidScheme, "a scheme is a letter followed by letters, digits, '+', '-' or '.'", at: bad)
         }
-        return String(decoding: lowered, as: UTF8.self)
+        return lowered
     }
 
     func checkHost(_ range: Range<Int>) throws(XCallbackRejection) {
@@ -126,15 +117,11 @@ private struct Parser {
     func parseQuery(_ range: Range<Int>, into request: inout XCallbackRequest) throws(XCallbackRejection) {
         var pieceStart = range.lowerBound
         while pieceStart <= range.upperBound {
-            var pieceEnd = pieceStart
-            var equals = -1
-            while pieceEnd < range.upperBound, bytes[pieceEnd] != UInt8(ascii: "&") {
-                if equals < 0, bytes[pieceEnd] == UInt8(ascii: "=") { equals = pieceEnd }
-                pieceEnd += 1
-            }
+            let pieceEnd = ByteScan.firstIndex(of: UInt8(ascii: "&"), in: bytes, from: pieceStart, to: range.upperBound)
             if pieceStart < pieceEnd {
-                let name = try decode(pieceStart..<(equals < 0 ? pieceEnd : equals))
-                let value = equals < 0 ? nil : try decode(equals + 1..<pieceEnd)
+                let equals = ByteScan.firstIndex(of: UInt8(ascii: "="), in: bytes, from: pieceStart, to: pieceEnd)
+                let name = try decode(pieceStart..<equals)
+                let value = equals == pieceEnd ? nil : try decode(equals + 1..<pieceEnd)
                 try store(XCallbackParameter(name, value), at: pieceStart, into: &request)
             }
             pieceStart = pieceEnd + 1
@@ -144,20 +131,20 @@ private struct Parser {
     func store(
         _ parameter: XCallbackParameter, at offset: Int, into request: inout XCallbackRequest
     ) throws(XCallbackRejection) {
-        let slot: WritableKeyPath<XCallbackRequest, String?>
+        let value = parameter.value ?? ""
+        let previous: String?
         switch parameter.name {
-        case "x-source": slot = \.source
-        case "x-success": slot = \.success
-        case "x-error": slot = \.error
-        case "x-cancel": slot = \.cancel
+        case "x-source": (previous, request.source) = (request.source, value)
+        case "x-success": (previous, request.success) = (request.success, value)
+        case "x-error": (previous, request.error) = (request.error, value)
+        case "x-cancel": (previous, request.cancel) = (request.cancel, value)
         default:
             request.parameters.append(parameter)
             return
         }
-        guard request[keyPath: slot] == nil else {
+        guard previous == nil else {
             throw reject(.duplicateReservedParameter, "'\(parameter.name)' must appear at most once", at: offset)
         }
-        request[keyPath: slot] = parameter.value ?? ""
     }
 
     // MARK: - Helpers

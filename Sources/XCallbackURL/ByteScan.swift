@@ -1,0 +1,49 @@
+// Word-at-a-time byte searches (SWAR): eight bytes per step, in portable Swift.
+//
+// With `ones = 0x0101…01` and `highs = 0x8080…80`, `(w - ones * n) & ~w & highs` is non-zero exactly when
+// some byte of `w` is below `n` (n ≤ 0x80), and its lowest set bit marks the first such byte.
+
+/// Fast searches over UTF-8 bytes for the parser's hot loops.
+enum ByteScan {
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highs: UInt64 = 0x8080_8080_8080_8080
+
+    /// The index of the first `target` in `bytes[start..<end]`, or `end` when there is none.
+    @inline(__always)
+    static func firstIndex(of target: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
+        var index = start
+        if let base = bytes.baseAddress, end - start >= 8 {
+            let raw = UnsafeRawPointer(base)
+            let pattern = ones &* UInt64(target)
+            while index + 8 <= end {
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) ^ pattern
+                let zeros = (word &- ones) & ~word & highs
+                if zeros != 0 { return index + zeros.trailingZeroBitCount >> 3 }
+                index += 8
+            }
+        }
+        while index < end, bytes[index] != target { index += 1 }
+        return index
+    }
+
+    /// The index of the first control character (U+0000–U+001F or U+007F) in `bytes`, or `nil`.
+    static func firstControlCharacter(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var index = 0
+        if let base = bytes.baseAddress, bytes.count >= 8 {
+            let raw = UnsafeRawPointer(base)
+            let delete = ones &* 0x7F
+            while index + 8 <= bytes.count {
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                let below = (word &- ones &* 0x20) & ~word & highs
+                let deletes = ((word ^ delete) &- ones) & ~(word ^ delete) & highs
+                if below | deletes != 0 { break }
+                index += 8
+            }
+        }
+        while index < bytes.count {
+            if bytes[index] < 0x20 || bytes[index] == 0x7F { return index }
+            index += 1
+        }
+        return nil
+    }
+}
