@@ -33,14 +33,16 @@ let package = Package(
         .executableTarget(name: "xcallback-conformance", dependencies: ["XCallbackConformance"]),
         .executableTarget(
             name: "xcallback-conformance-bench",
-            dependencies: ["XCallbackURL", "XCallbackConformance", "XCallbackFuzzing"]
+            dependencies: ["XCallbackURL", "XCallbackConformance", "XCallbackFuzzing"],
+            exclude: ["floors.json"]  // read by path (#filePath or --floors), not a resource
         ),
 
         // Tests.
         .testTarget(name: "XCallbackURLTests", dependencies: ["XCallbackURL"]),
         .testTarget(
             name: "XCallbackConformanceTests",
-            dependencies: ["XCallbackConformance", "XCallbackConformanceTesting", "XCallbackFuzzing"]
+            dependencies: ["XCallbackConformance", "XCallbackConformanceTesting", "XCallbackFuzzing"],
+            exclude: ["Fixtures"]  // fixture programs and suites, read by path (#filePath), not resources
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -14,6 +14,20 @@ public struct XCallbackParameter: Hashable, Sendable, CustomStringConvertible {
     /// Whether the name starts with the `x-` prefix that the spec reserves for its own parameters.
     public var hasReservedPrefix: Bool { name.utf8.starts(with: "x-".utf8) }
 
+    /// Whether two parameters are the same, scalar for scalar (not by Unicode canonical equivalence).
+    ///
+    /// A conformance oracle must see `e` + U+0301 and `é` as different values: a parser that normalises
+    /// what it decodes changes the data it was given.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.name.utf8.elementsEqual(rhs.name.utf8) && XCallbackRequest.exactlyEqual(lhs.value, rhs.value)
+    }
+
+    /// Hashes the UTF-8 bytes, consistently with `==`.
+    public func hash(into hasher: inout Hasher) {
+        XCallbackRequest.hashBytes(name, into: &hasher)
+        XCallbackRequest.hashBytes(value, into: &hasher)
+    }
+
     /// The parameter as `name=value`, or `name` alone when it has no value.
     public var description: String { value.map { "\(name)=\($0)" } ?? name }
 }

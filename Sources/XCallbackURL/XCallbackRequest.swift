@@ -40,6 +40,39 @@ public struct XCallbackRequest: Hashable, Sendable {
         parameters.filter { $0.name == name }.map(\.value)
     }
 
+    /// Whether two requests are the same, field by field and scalar for scalar (not by canonical equivalence).
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        exactlyEqual(lhs.scheme, rhs.scheme) && exactlyEqual(lhs.action, rhs.action)
+            && exactlyEqual(lhs.source, rhs.source) && exactlyEqual(lhs.success, rhs.success)
+            && exactlyEqual(lhs.error, rhs.error) && exactlyEqual(lhs.cancel, rhs.cancel)
+            && lhs.parameters == rhs.parameters && exactlyEqual(lhs.fragment, rhs.fragment)
+    }
+
+    /// Hashes the UTF-8 bytes of every field, consistently with `==`.
+    public func hash(into hasher: inout Hasher) {
+        for field in [scheme, action, source, success, error, cancel, fragment] { Self.hashBytes(field, into: &hasher) }
+        hasher.combine(parameters)
+    }
+
+    /// Whether two optional strings hold the same UTF-8 bytes.
+    public static func exactlyEqual(_ lhs: String?, _ rhs: String?) -> Bool {
+        switch (lhs, rhs) {
+        case (nil, nil): true
+        case (let a?, let b?): a.utf8.elementsEqual(b.utf8)
+        default: false
+        }
+    }
+
+    static func hashBytes(_ text: String?, into hasher: inout Hasher) {
+        guard let text else {
+            hasher.combine(0 as UInt8)
+            return
+        }
+        hasher.combine(1 as UInt8)
+        hasher.combine(text.utf8.count)
+        for byte in text.utf8 { hasher.combine(byte) }
+    }
+
     /// The four reserved parameter names the spec defines, in the order the builder emits them.
     public static let reservedNames: [String] = ["x-source", "x-success", "x-error", "x-cancel"]
 }

@@ -73,14 +73,16 @@ public struct XCallbackResponse: Hashable, Sendable {
         let hash = bytes.firstIndex(of: UInt8(ascii: "#")) ?? bytes.endIndex
         let base = callbackURL[..<hash]
         let fragment = callbackURL[hash...]
-        let separator: String
-        if !base.utf8.contains(UInt8(ascii: "?")) {
-            separator = "?"
-        } else if let last = base.utf8.last, last == UInt8(ascii: "?") || last == UInt8(ascii: "&") {
-            separator = ""
-        } else {
-            separator = "&"
-        }
-        return base + separator + query + fragment
+        return base + Self.separator(joining: base) + query + fragment
+    }
+
+    /// The separator between a callback URL (before its `#`) and appended parameters.
+    ///
+    /// `?` when there is no query; nothing when the query is empty (`done?`) or already ends with `&`;
+    /// otherwise `&`. A later `?` is query data (RFC 3986 §3.4), so `done?a=1?` still takes `&`.
+    public static func separator(joining base: Substring) -> String {
+        guard let question = base.utf8.firstIndex(of: UInt8(ascii: "?")) else { return "?" }
+        let query = base.utf8[base.utf8.index(after: question)...]
+        return query.isEmpty || query.last == UInt8(ascii: "&") ? "" : "&"
     }
 }

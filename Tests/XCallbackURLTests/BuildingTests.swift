@@ -57,6 +57,8 @@ import XCallbackURL
         JoinCase(callback: "s://x-callback-url/done?", expected: "s://x-callback-url/done?r=1"),
         JoinCase(callback: "s://x-callback-url/done?a=%41", expected: "s://x-callback-url/done?a=%41&r=1"),
         JoinCase(callback: "s://x-callback-url/done?a=1&", expected: "s://x-callback-url/done?a=1&r=1"),
+        // A later '?' is query data (RFC 3986 §3.4): found by the round-trip fuzzer.
+        JoinCase(callback: "s://x-callback-url/done?a=1?", expected: "s://x-callback-url/done?a=1?&r=1"),
         JoinCase(callback: "s://x-callback-url/done#/route?x=y", expected: "s://x-callback-url/done?r=1#/route?x=y"),
         JoinCase(callback: "s://x-callback-url/done?a=1#f", expected: "s://x-callback-url/done?a=1&r=1#f"),
         JoinCase(callback: "s:///done", expected: "s:///done?r=1"),

@@ -10,16 +10,15 @@ struct CallbackComparison {
     let callback: String
     /// The expected result's reference spelling.
     let expected: String
+    /// The vector and the declared choices, which decide whether parameter order counts.
+    let context: Context
 
     /// The callback split at its first `#`: the base, and the fragment including `#` (or empty).
     var base: Substring { callback[..<(callback.firstIndex(of: "#") ?? callback.endIndex)] }
     var fragment: Substring { callback[(callback.firstIndex(of: "#") ?? callback.endIndex)...] }
 
     /// The separator the reference puts between the callback's base and the parameters.
-    var separator: String {
-        if !base.contains("?") { return "?" }
-        return base.hasSuffix("?") || base.hasSuffix("&") ? "" : "&"
-    }
+    var separator: String { XCallbackResponse.separator(joining: base) }
 
     /// The appended parameters of `url`, decoded, or a reason why `url` does not have the expected structure.
     func appended(in url: String) -> Result<(parameters: [XCallbackParameter], raw: Substring), Failure> {
@@ -29,7 +28,7 @@ struct CallbackComparison {
         let rest = url.utf8.dropFirst(base.utf8.count)
         let hash = rest.firstIndex(of: UInt8(ascii: "#")) ?? rest.endIndex
         let tail = Substring(url.utf8[hash...])
-        guard tail == fragment else {
+        guard tail.utf8.elementsEqual(fragment.utf8) else {
             return .failure(Failure(
                 fragment.isEmpty ? "adds a fragment \(tail)" : "does not end with the callback's fragment \(fragment) (got \(tail.isEmpty ? "none" : String(tail)))"))
         }
@@ -65,7 +64,7 @@ struct CallbackComparison {
         case .failure(let failure):
             return .fail(.wrongResult, "the built callback \(built) \(failure.reason); expected \(expected)")
         case .success(let parts):
-            guard parts.parameters == want else {
+            guard context.sameParameters(want, parts.parameters) else {
                 return .fail(
                     .wrongResult,
                     "the built callback \(built) appends \(XCallbackParameter.canonicalJSON(parts.parameters).compactText); "

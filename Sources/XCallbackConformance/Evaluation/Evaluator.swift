@@ -154,7 +154,7 @@ struct Context {
             return .pass(note: nil)
         case (.buildCallback, .url(let want), .url(let built)):
             guard case .buildCallback(let response) = vector.input else { break }
-            return CallbackComparison(callback: response.callbackURL, expected: want).judge(built)
+            return CallbackComparison(callback: response.callbackURL, expected: want, context: self).judge(built)
         default: break
         }
         return .fail(.wrongResult, "the answer has the wrong shape for \(vector.operation.rawValue): \(observed.canonicalJSON.compactText)")
@@ -163,7 +163,7 @@ struct Context {
     func compareRequests(_ want: XCallbackRequest, _ got: XCallbackRequest) -> Match {
         var differences: [String] = []
         func check(_ field: String, _ a: String?, _ b: String?) {
-            if a != b { differences.append("\(field): expected \(JSONValue.optional(a).compactText), got \(JSONValue.optional(b).compactText)") }
+            if !XCallbackRequest.exactlyEqual(a, b) { differences.append("\(field): expected \(JSONValue.optional(a).compactText), got \(JSONValue.optional(b).compactText)") }
         }
         check("scheme", want.scheme, got.scheme)
         check("action", want.action, got.action)
@@ -172,11 +172,7 @@ struct Context {
         check("error", want.error, got.error)
         check("cancel", want.cancel, got.cancel)
         check("fragment", want.fragment, got.fragment)
-        let unordered = choices[.parameterOrder] == "unordered" && !vector.tags.contains("parameter-order")
-        let sameParameters = unordered
-            ? want.parameters.sorted(by: Self.parameterOrder) == got.parameters.sorted(by: Self.parameterOrder)
-            : want.parameters == got.parameters
-        if !sameParameters {
+        if !sameParameters(want.parameters, got.parameters) {
             differences.append(
                 "parameters\(unordered ? " (compared unordered)" : ""): expected "
                     + "\(XCallbackParameter.canonicalJSON(want.parameters).compactText), got "
@@ -185,8 +181,21 @@ struct Context {
         return differences.isEmpty ? .pass(note: nil) : .fail(.wrongResult, differences.joined(separator: "; "))
     }
 
-    static func parameterOrder(_ a: XCallbackParameter, _ b: XCallbackParameter) -> Bool {
-        (a.name, a.value ?? "\u{0}") < (b.name, b.value ?? "\u{0}")
+    /// Whether parameters are compared as multisets: the target declares `parameter-order: unordered`
+    /// and the vector is not about order.
+    var unordered: Bool {
+        choices[.parameterOrder] == "unordered" && !vector.tags.contains("parameter-order")
+    }
+
+    /// Compares parameter lists exactly, in order unless `unordered`.
+    func sameParameters(_ want: [XCallbackParameter], _ got: [XCallbackParameter]) -> Bool {
+        unordered ? want.sorted(by: Self.byteOrder) == got.sorted(by: Self.byteOrder) : want == got
+    }
+
+    static func byteOrder(_ a: XCallbackParameter, _ b: XCallbackParameter) -> Bool {
+        let left = Array(a.name.utf8) + [a.value == nil ? 0 : 1] + Array((a.value ?? "").utf8)
+        let right = Array(b.name.utf8) + [b.value == nil ? 0 : 1] + Array((b.value ?? "").utf8)
+        return left.lexicographicallyPrecedes(right)
     }
 }
 

@@ -49,6 +49,15 @@ public struct FoundationTarget: ConformanceTarget {
     /// Builds with `URLComponents` and `queryItems`.
     public func buildRequest(_ request: XCallbackRequest) -> TargetAnswer<String> {
         var components = URLComponents()
+        // URLComponents traps (fatalError) when given a scheme outside RFC 3986 §3.1; an app would crash here.
+        let schemeCharacters = request.scheme.unicodeScalars.allSatisfy {
+            $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "+-.".unicodeScalars.contains($0))
+        }
+        guard let first = request.scheme.unicodeScalars.first, first.isASCII, CharacterSet.letters.contains(first),
+            schemeCharacters
+        else {
+            return .errored("URLComponents.scheme traps on the scheme \(request.scheme.debugDescription); an app would crash")
+        }
         components.scheme = request.scheme
         components.host = "x-callback-url"
         components.path = "/" + request.action

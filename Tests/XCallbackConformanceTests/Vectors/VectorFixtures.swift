@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+import XCallbackConformance
+
+// Loading the bundled vectors once for every vector test, and naming each test case by its vector id.
+
+/// The bundled vector suite and its raw files, loaded once.
+enum VectorFixtures {
+    /// The bundled suite, or the error that loading it raised.
+    static let suite: Result<VectorSuite, VectorLoadError> = Result { () throws(VectorLoadError) in
+        try VectorSuite.bundled()
+    }
+
+    /// The vector files the suite is made of, one per category, in manifest order.
+    static let categoryFiles = [
+        "spec-examples.json", "parse-encoding.json", "build-encoding.json", "reserved-prefix.json",
+        "nested-callbacks.json", "callbacks.json", "hosts-actions.json", "security.json", "real-world.json",
+    ]
+
+    /// The number of vectors the suite holds; changing the vectors means changing this pin.
+    static let pinnedTotal = 911
+
+    /// The raw bytes of a file in the vectors directory.
+    static func bytes(_ name: String) throws -> [UInt8] {
+        let directory = try suite.get().directory
+        return Array(try Data(contentsOf: directory.appendingPathComponent(name)))
+    }
+
+    /// The parsed JSON of a file in the vectors directory.
+    static func json(_ name: String) throws -> JSONValue {
+        try JSONValue(parsing: try bytes(name))
+    }
+}
+
+/// The vectors of one file, in file order; throws rather than return an empty list, which would skip the test.
+func loadVectors(_ file: String) throws -> [Vector] {
+    let vectors = try VectorFixtures.suite.get().vectors.filter { $0.file == file }
+    guard !vectors.isEmpty else { throw VectorFixtureError(message: "no vectors loaded from \(file)") }
+    return vectors
+}
+
+/// A fixture that could not be loaded.
+struct VectorFixtureError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}
+
+extension Vector: CustomTestStringConvertible {
+    /// The vector's permanent id names its test case.
+    public var testDescription: String { id }
+}

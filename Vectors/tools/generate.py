@@ -1,0 +1,161 @@
+#!/usr/bin/env python3
+"""Writes Vectors/*.json and Vectors/manifest.json from the sources in Vectors/tools/sources/.
+
+    python3 Vectors/tools/generate.py          # regenerate (the only command you need)
+    python3 Vectors/tools/generate.py --check  # exit 1 if any generated file is out of date
+
+Ids are permanent: Vectors/tools/ids.json maps each vector's stable key to its id and is append-only.
+A key that disappears keeps its id in the ledger and the id is listed in Vectors/retired.json, so it
+is never reused. Standard library only.
+"""
+
+import hashlib
+import importlib
+import json
+import os
+import sys
+
+sys.dont_write_bytecode = True  # keep __pycache__ out of Vectors/ (it is a bundled resource)
+HERE = os.path.dirname(os.path.abspath(__file__))
+VECTORS = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, "sources"))
+
+import schema  # noqa: E402
+import vectorlib  # noqa: E402
+
+SOURCES = [
+    "spec_examples", "parse_encoding", "build_encoding", "reserved_prefix", "nested_callbacks", "callbacks",
+    "hosts_actions", "security", "real_world",
+]
+ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"
+SUITE_VERSION = "1.0.0"
+FORMAT_VERSION = 1
+SPEC_DIR = os.environ.get("XCU_SPEC_DIR", os.path.join(VECTORS, "..", "..", "shared", "spec"))
+
+
+def dump(value):
+    """JSON with two-space indentation; arrays of scalars (pairs, cites, tags) stay on one line."""
+    return _dump(value, "") + "\n"
+
+
+def _dump(value, indent):
+    inner = indent + "  "
+    if isinstance(value, dict):
+        if not value:
+            return "{}"
+        members = ["%s%s: %s" % (inner, json.dumps(k, ensure_ascii=False), _dump(v, inner)) for k, v in value.items()]
+        return "{\n" + ",\n".join(members) + "\n" + indent + "}"
+    if isinstance(value, list):
+        if all(not isinstance(v, (dict, list)) for v in value):
+            return "[" + ", ".join(json.dumps(v, ensure_ascii=False) for v in value) + "]"
+        return "[\n" + ",\n".join(inner + _dump(v, inner) for v in value) + "\n" + indent + "]"
+    return json.dumps(value, ensure_ascii=False)
+
+
+def new_id(key, used, salt=0):
+    digest = hashlib.sha256(("%s#%d" % (key, salt)).encode("utf-8")).digest()
+    candidate = "XCU-" + "".join(ALPHABET[b % 32] for b in digest[:4])
+    return candidate if candidate not in used else new_id(key, used, salt + 1)
+
+
+def check_quotes(citations):
+    """Every normative anchor of the x-callback-url spec quotes the spec text verbatim (when it is at hand)."""
+    texts = []
+    for name in ("x-callback-url-1.0-R3.txt", "x-callback-url-examples.txt"):
+        path = os.path.join(SPEC_DIR, name)
+        if os.path.exists(path):
+            texts.append(open(path, encoding="utf-8").read())
+    if not texts:
+        return
+    spec = "\n".join(texts)
+    for anchor, entry in citations.items():
+        if entry.get("normative") and entry["source"].startswith("x-callback-url") and entry["quote"] not in spec:
+            raise vectorlib.GeneratorError("citation %s does not quote the spec verbatim" % anchor)
+
+
+def main(argv):
+    check_only = "--check" in argv
+    citations = json.load(open(os.path.join(VECTORS, "citations.json"), encoding="utf-8"))["anchors"]
+    check_quotes(citations)
+    ledger_path = os.path.join(HERE, "ids.json")
+    ledger = json.load(open(ledger_path, encoding="utf-8")) if os.path.exists(ledger_path) else {"ids": {}}
+    ids = ledger["ids"]
+    used = set(ids.values())
+    retired_path = os.path.join(VECTORS, "retired.json")
+    retired = json.load(open(retired_path, encoding="utf-8")) if os.path.exists(retired_path) else {"retired": []}
+    retired_ids = {entry["id"] for entry in retired["retired"]}
+
+    outputs = {}
+    manifest_files = []
+    emitted = set()
+    seen_inputs = {}
+    for name in SOURCES:
+        module = importlib.import_module(name)
+        collector = vectorlib.Collector(module.FILE, citations)
+        module.vectors(collector)
+        vectors = []
+        for key, vector in collector.items:
+            if key not in ids:
+                ids[key] = new_id(key, used | retired_ids)
+                used.add(ids[key])
+            if ids[key] in retired_ids:
+                raise vectorlib.GeneratorError("%s maps to retired id %s" % (key, ids[key]))
+            emitted.add(key)
+            input_key = (vector["operation"], vectorlib.canon(normal_input(vector)))
+            if input_key in seen_inputs:
+                raise vectorlib.GeneratorError("%s duplicates the input of %s" % (key, seen_inputs[input_key]))
+            seen_inputs[input_key] = key
+            vectors.append(dict({"id": ids[key]}, **vector))
+        text = dump({"title": module.TITLE, "description": module.DESCRIPTION, "vectors": vectors})
+        outputs[module.FILE] = text
+        manifest_files.append({"path": module.FILE, "count": len(vectors),
+                               "sha256": hashlib.sha256(text.encode("utf-8")).hexdigest()})
+    for key, id_ in ids.items():
+        if key not in emitted and id_ not in retired_ids:
+            retired["retired"].append({"id": id_, "key": key, "reason": "source removed"})
+            retired_ids.add(id_)
+    total = sum(f["count"] for f in manifest_files)
+    outputs["manifest.json"] = dump({
+        "description": "The vector files of the x-callback-url conformance suite, with counts and SHA-256 of each.",
+        "suiteVersion": SUITE_VERSION, "formatVersion": FORMAT_VERSION, "files": manifest_files, "total": total})
+    retired.setdefault("description", "Vector ids that were retired; they are never reused.")
+    outputs["retired.json"] = dump({"description": retired["description"], "retired": retired["retired"]})
+    outputs["schema.json"] = dump(schema.build_schema())
+    ledger_text = dump({"description": "Append-only ledger: stable source key -> permanent vector id.",
+                        "ids": ids})
+
+    stale = []
+    for name, text in list(outputs.items()) + [("tools/ids.json", ledger_text)]:
+        path = os.path.join(VECTORS, name)
+        current = open(path, encoding="utf-8").read() if os.path.exists(path) else None
+        if current != text:
+            stale.append(name)
+            if not check_only:
+                with open(path, "w", encoding="utf-8") as handle:
+                    handle.write(text)
+    for entry in manifest_files:
+        print("%-24s %4d" % (entry["path"], entry["count"]))
+    print("%-24s %4d" % ("total", total))
+    if check_only and stale:
+        print("out of date: " + ", ".join(stale), file=sys.stderr)
+        return 1
+    return 0
+
+
+def normal_input(vector):
+    """The input with `url` and `urlHex` brought to one form, so duplicates are found across forms."""
+    input_ = vector["input"]
+    if vector["operation"] == "parse":
+        if "url" in input_:
+            return {"bytes": input_["url"].encode("utf-8").hex()}
+        return {"bytes": input_["urlHex"].replace(" ", "").lower()}
+    return input_
+
+
+if __name__ == "__main__":
+    try:
+        sys.exit(main(sys.argv[1:]))
+    except vectorlib.GeneratorError as error:
+        print("error: %s" % error, file=sys.stderr)
+        sys.exit(2)

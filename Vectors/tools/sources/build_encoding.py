@@ -1,0 +1,138 @@
+"""Encoding edge cases through build: every ASCII byte in a value of a request and of a callback."""
+
+import itertools
+
+import xcu_model
+from vectorlib import R, accept, any_of, reject
+
+FILE = "build-encoding.json"
+TITLE = "Encoding edge cases: build"
+DESCRIPTION = ("Percent-encoding on the sending side: every ASCII byte 0x00-0x7F inside a request value, the "
+               "punctuation and control bytes inside a callback result value, special characters in names, "
+               "multi-byte UTF-8. A build passes when the reference parses the output back to the expected "
+               "request and every name and value obeys the encoding rules.")
+
+FORM = set("+= ")
+
+
+def label(byte):
+    ch = chr(byte)
+    if byte < 0x20 or byte == 0x7F:
+        return "0x%02X (control)" % byte
+    return "0x20 (space)" if ch == " " else "0x%02X '%s'" % (byte, ch)
+
+
+def level_and_cite(ch):
+    """'+', '=' and space are 'should': RFC 3986 lets '+' and '=' stand raw in a query, space is D3."""
+    byte = ord(ch)
+    if ch in FORM:
+        return "should", ["rfc3986-2.2-producers", "xcu-values-encoded"]
+    if ch in "&#":
+        return "must", ["rfc3986-2.2"]
+    if ch == "%":
+        return "must", ["rfc3986-2.4-percent"]
+    if byte < 0x20 or byte == 0x7F:
+        return "must", ["rfc3986-2", "rfc3986-2.1"]
+    return "must", ["xcu-values-encoded", "rfc3986-2"]
+
+
+def vectors(v):
+    # 1. Every ASCII byte inside a request value round-trips through the reference parser.
+    for byte in range(0x80):
+        ch = chr(byte)
+        level, cite = level_and_cite(ch)
+        tags = ["ascii"] + (["plus", "D2"] if ch == "+" else ["space", "D3"] if ch == " " else
+                            ["D8"] if ch == "=" else ["control"] if byte < 0x20 or byte == 0x7F else [])
+        v.build_request("req-%02X" % byte, "Build a request whose value holds %s between a and b" % label(byte),
+                        R("enc", "echo", parameters=[("v", "a" + ch + "b")]), level=level, cite=cite, tags=tags)
+
+    # 2. Punctuation, space and control bytes inside a callback result value.
+    for byte in range(0x80):
+        ch = chr(byte)
+        if ch.isalnum():
+            continue
+        level, cite = level_and_cite(ch)
+        tags = ["ascii", "callback"] + (["plus", "D2"] if ch == "+" else ["space", "D3"] if ch == " " else [])
+        v.build_callback("cb-%02X" % byte, "Callback result value holding %s between a and b" % label(byte),
+                         "src://x-callback-url/done", parameters=[("r", "a" + ch + "b")], level=level,
+                         cite=cite + ["xcu-x-success"], tags=tags)
+
+    # 3. Special characters in parameter names.
+    for key, name in [("amp", "a&b"), ("hash", "a#b"), ("percent", "100%"), ("question", "a?b"),
+                      ("slash", "a/b"), ("utf8", "été"), ("emoji", "😀"), ("tab", "a\tb")]:
+        level, cite = level_and_cite("&" if key in ("amp", "hash") else "%" if key == "percent" else "a")
+        v.build_request("name-" + key, "Build a request whose parameter name is %r" % name,
+                        R("enc", "echo", parameters=[(name, "1")]), level=level, cite=cite + ["xcu-action-parameters"],
+                        tags=["name"])
+    for key, name in [("equals", "a=b"), ("plus", "a+b"), ("space", "a b")]:
+        v.build_request("name-" + key, "Build a request whose parameter name is %r" % name,
+                        R("enc", "echo", parameters=[(name, "1")]), level="should",
+                        cite=["rfc3986-2.2-producers", "xcu-action-parameters"], tags=["name", "D8" if key == "equals"
+                                                                                        else "D2" if key == "plus" else "D3"])
+
+    # 4. UTF-8 and other text.
+    for key, value, what in [("utf8-2", "été", "two-byte UTF-8"), ("utf8-3", "€10", "three-byte UTF-8"),
+                             ("utf8-4", "😀", "a four-byte emoji"), ("zwj", "👩‍💻", "an emoji ZWJ sequence"),
+                             ("combining", "e\u0301", "e + combining acute"), ("cjk", "计算小费", "CJK"),
+                             ("nbsp", "a\u00a0b", "a no-break space"), ("bom", "\ufeffa", "a byte-order mark"),
+                             ("u2028", "a\u2028b", "U+2028 LINE SEPARATOR")]:
+        v.build_request("req-" + key, "Build a request whose value is %s: UTF-8, percent-encoded" % what,
+                        R("enc", "echo", parameters=[("v", value)]), level="should",
+                        cite=["rfc3986-2.5", "rfc3986-2"], tags=["utf8"])
+    for key, value in [("percent-escape-text", "%41"), ("percent-25", "%25"), ("percent-zz", "%zz")]:
+        v.build_request("req-" + key, "Build a value that looks like an escape (%s): it must not decode" % value,
+                        R("enc", "echo", parameters=[("v", value)]), cite=["rfc3986-2.4", "rfc3986-2.4-percent"],
+                        tags=["percent", "double"])
+    v.build_request("req-empty-value", "Build a parameter with the empty value", R("enc", "echo", parameters=[("v", "")]),
+                    cite=["xcu-query-format"], tags=["empty"])
+    v.build_request("req-flag", "Build a parameter without a value (a flag): the name alone",
+                    R("enc", "echo", parameters=[("create-new-tab", None)]), level="should",
+                    cite=["xcu-action-parameters", "silent-flag"], tags=["flag", "D7"])
+    v.build_request("req-flag-between", "Build a flag between two valued parameters",
+                    R("enc", "echo", parameters=[("a", "1"), ("flag", None), ("b", "2")]), level="should",
+                    cite=["xcu-action-parameters", "silent-flag"], tags=["flag", "D7"])
+    v.build_request("req-empty-name", "Build a parameter with an empty name: emit '=v' or refuse",
+                    R("enc", "echo", parameters=[("", "v")]), level="should",
+                    expect=any_of(accept(R("enc", "echo", parameters=[("", "v")])), reject("empty-parameter-name")),
+                    cite=["xcu-query-format", "silent-empty-name"], tags=["empty"])
+    v.build_request("req-duplicates", "Build repeated parameters: every one is emitted, in order",
+                    R("enc", "echo", parameters=[("tag", "a"), ("tag", "b"), ("tag", "c")]), level="should",
+                    cite=["xcu-action-parameters", "silent-duplicates"], tags=["duplicate", "D6"])
+    v.build_request("req-many", "Build ten parameters: all emitted, order kept",
+                    R("enc", "echo", parameters=[("p%d" % i, str(i)) for i in range(10)]),
+                    cite=["xcu-action-parameters", "xcu-query-format"], tags=["order"])
+    v.build_callback("cb-utf8", "Callback result value in UTF-8 is percent-encoded as UTF-8",
+                     "src://x-callback-url/done", parameters=[("word", "Hola, señor 😀")], level="should",
+                     cite=["rfc3986-2.5", "xcu-x-success"], tags=["utf8", "callback", "space"])
+    v.build_callback("cb-flag", "Callback result parameter without a value is emitted as a bare name",
+                     "src://x-callback-url/done", parameters=[("done", None)], level="should",
+                     cite=["xcu-x-success", "silent-flag"], tags=["flag", "D7", "callback"])
+    v.build_callback("cb-empty", "Callback result parameter with the empty value", "src://x-callback-url/done",
+                     parameters=[("r", "")], cite=["xcu-x-success"], tags=["empty", "callback"])
+    v.build_callback("cb-duplicates", "Callback with repeated result parameters keeps all of them in order",
+                     "src://x-callback-url/done", parameters=[("r", "1"), ("r", "2")], level="should",
+                     cite=["xcu-x-success", "silent-duplicates"], tags=["duplicate", "D6", "callback"])
+    v.build_callback("cb-percent-text", "Callback result value '%41' stays the text %41",
+                     "src://x-callback-url/done", parameters=[("r", "%41")],
+                     cite=["rfc3986-2.4", "rfc3986-2.4-percent"], tags=["percent", "callback", "double"])
+
+    # 5. Parameter order (D20): emitted as given, unless the target declares it unordered.
+    pairs = [("c", "3"), ("a", "1"), ("b", "2")]
+    request = R("enc", "order", parameters=pairs)
+    v.explicit("order-request", "Build three parameters out of alphabetical order: emitted as given",
+               "build-request", {"request": request}, "implementation-defined",
+               {"choice": "parameter-order", "outcomes": {
+                   "preserved": accept(request),
+                   "unordered": {"anyOf": [accept(R("enc", "order", parameters=list(p)))
+                                           for p in itertools.permutations(pairs)]}}},
+               cite=["silent-order", "xcu-action-parameters"], tags=["order", "parameter-order", "D20"])
+    cb = "src://x-callback-url/order"
+    def url_of(ps):
+        return xcu_model.build_callback(cb, "success", None, list(ps))[1]
+    v.explicit("order-callback", "Callback with three results out of alphabetical order: appended as given",
+               "build-callback", {"callback": cb, "outcome": "success", "source": None,
+                                  "parameters": [list(p) for p in pairs]}, "implementation-defined",
+               {"choice": "parameter-order", "outcomes": {
+                   "preserved": accept(url_of(pairs)),
+                   "unordered": {"anyOf": [accept(url_of(p)) for p in itertools.permutations(pairs)]}}},
+               cite=["silent-order", "xcu-x-success"], tags=["order", "parameter-order", "D20", "callback"])

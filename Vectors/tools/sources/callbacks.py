@@ -1,0 +1,153 @@
+"""Building x-success / x-error / x-cancel URLs, and reading the callback parameters of a request."""
+
+from vectorlib import R, accept, reject
+
+FILE = "callbacks.json"
+TITLE = "Callbacks"
+DESCRIPTION = ("The target app opens x-success with result parameters 'tacked on', x-error with at least "
+               "errorCode and errorMessage, x-cancel as given. The callback's own query is kept byte for byte, "
+               "joined with exactly one '?' or '&', and parameters go before any fragment.")
+
+S = "src://x-callback-url/done"
+APPEND = ["xcu-x-success", "xcu-query-format", "rfc3986-3.4"]
+SILENT = ["xcu-x-success", "silent-callback-append"]
+
+
+def U(url):
+    return accept({"url": url})
+
+
+def vectors(v):
+    # 1. Success onto the different shapes of callback URL (D16, D17).
+    P = [("word", "Hola")]
+    for key, cb, out, level, cite, tags in [
+            ("no-query", S, S + "?word=Hola", "must", APPEND, ["D16"]),
+            ("query", S + "?id=7", S + "?id=7&word=Hola", "must", APPEND + ["rfc3986-3.4"], ["D16"]),
+            ("query-two", S + "?a=1&b=2", S + "?a=1&b=2&word=Hola", "must", APPEND, ["D16"]),
+            ("bare-question", S + "?", S + "?word=Hola", "should", SILENT, ["D16"]),
+            ("trailing-amp", S + "?id=7&", S + "?id=7&word=Hola", "should", SILENT, ["D16"]),
+            ("fragment", S + "#top", S + "?word=Hola#top", "should", SILENT + ["rfc3986-3.5"], ["D17"]),
+            ("query-fragment", S + "?id=7#top", S + "?id=7&word=Hola#top", "should", SILENT + ["rfc3986-3.5"],
+             ["D16", "D17"]),
+            ("hash-route", "https://app.example/#/route?x=y", "https://app.example/?word=Hola#/route?x=y", "should",
+             SILENT + ["rfc3986-3.5"], ["D17"]),
+            ("empty-fragment", S + "#", S + "?word=Hola#", "should", SILENT + ["rfc3986-3.5"], ["D17"]),
+            ("bare-question-fragment", S + "?#f", S + "?word=Hola#f", "should", SILENT, ["D16", "D17"]),
+            ("encoded-query", S + "?q=a%20b%26c", S + "?q=a%20b%26c&word=Hola", "must", APPEND + ["rfc3986-2.4"],
+             ["D16"]),
+            ("raw-space-query", S + "?q=a b", S + "?q=a b&word=Hola", "should", SILENT, ["D16", "raw"]),
+            ("same-name", S + "?word=old", S + "?word=old&word=Hola", "should", SILENT + ["silent-duplicates"],
+             ["D16", "duplicate"]),
+            ("no-host", "myapp:///success", "myapp:///success?word=Hola", "must", APPEND, ["D16"]),
+            ("opaque", "mailto:someone@example.com", "mailto:someone@example.com?word=Hola", "must", APPEND,
+             ["D16"]),
+            ("https", "https://example.com/cb", "https://example.com/cb?word=Hola", "must", APPEND, ["D16"]),
+            ("question-in-query", S + "?next=a?b", S + "?next=a?b&word=Hola", "must", APPEND + ["rfc3986-3.4-chars"],
+             ["D16"]),
+            ("query-ends-in-question", S + "?next=a?", S + "?next=a?&word=Hola", "must",
+             APPEND + ["rfc3986-3.4-chars"], ["D16"])]:
+        v.build_callback("success-" + key, "Success with word=Hola onto %s" % cb, cb, parameters=P, level=level,
+                         expect=U(out), cite=cite, tags=["callback", "success"] + tags,
+                         provenance=["agiletortoise/XCallbackURL issue 15 (myapp:///success)"] if key == "no-host" else
+                         ["sumup/sumup-ios-url-scheme issue 9 (hash-routed web apps)"] if key == "hash-route" else
+                         ["found by the round-trip fuzzer (Corpus/regressions/round-trip)"] if key == "query-ends-in-question"
+                         else [])
+    v.build_callback("success-none", "Success without parameters opens the callback unchanged, query and fragment too",
+                     S + "?id=7#top", expect=U(S + "?id=7#top"), cite=["xcu-x-success"], tags=["callback", "success"])
+    v.build_callback("success-many", "Success with several results keeps their order",
+                     S, parameters=[("a", "1"), ("b", "2"), ("c", "3")], expect=U(S + "?a=1&b=2&c=3"),
+                     cite=APPEND, tags=["callback", "success", "order"])
+    v.build_callback("success-source", "Success with x-source and a result: x-source first",
+                     S + "?id=7", source="TargetApp", parameters=P, expect=U(S + "?id=7&x-source=TargetApp&word=Hola"),
+                     cite=["xcu-example-callback", "xcu-x-source"], tags=["callback", "success"])
+    v.build_callback("success-request-id", "An implementation's request id is an ordinary result parameter",
+                     S, parameters=[("requestID", "42"), ("result", "ok")], expect=U(S + "?requestID=42&result=ok"),
+                     level="should", cite=["xcu-x-success", "silent-request-id"], tags=["callback", "D19"])
+
+    # 2. Error: errorCode and errorMessage, in that spelling (D18), whatever the code looks like.
+    E = "src://x-callback-url/failed"
+    for key, code, message, level, tags in [
+            ("numeric", "404", "Not found", "should", ["space"]),
+            ("word", "code", "message", "must", []),
+            ("non-numeric", "choice-not-found", "No-choice", "must", []),
+            ("negative", "-1", "unknown", "must", []),
+            ("empty", "", "", "must", ["empty"]),
+            ("reserved-chars", "a&b", "x#y%z", "must", []),
+            ("utf8", "E1", "Échec", "should", ["utf8"]),
+            ("equals", "k=v", "a=b", "should", ["D8"])]:
+        v.build_callback("error-" + key, "Error with errorCode %r and errorMessage %r" % (code, message), E,
+                         outcome="error", code=code, message=message, level=level,
+                         cite=["xcu-x-error"] + (["silent-error-code"] if key == "non-numeric" else []) +
+                         (["rfc3986-2.5"] if key == "utf8" else []),
+                         tags=["callback", "error", "D18"] + tags,
+                         provenance=["chhoumann/quickadd PR 1339 (non-numeric errorCode)"] if key == "non-numeric" else [])
+    v.build_callback("error-query", "Error onto a callback with a query: joined with '&'", E + "?id=7",
+                     outcome="error", code="1", message="x", expect=U(E + "?id=7&errorCode=1&errorMessage=x"),
+                     cite=["xcu-x-error", "rfc3986-3.4"], tags=["callback", "error", "D16", "D18"])
+    v.build_callback("error-fragment", "Error onto a callback with a fragment: parameters before '#'", E + "#f",
+                     outcome="error", code="1", message="x", expect=U(E + "?errorCode=1&errorMessage=x#f"),
+                     level="should", cite=["xcu-x-error", "silent-callback-append"],
+                     tags=["callback", "error", "D17", "D18"])
+    v.build_callback("error-extra", "Error with extra parameters after errorCode and errorMessage ('at least')", E,
+                     outcome="error", code="1", message="x", parameters=[("detail", "d")], source="TargetApp",
+                     expect=U(E + "?x-source=TargetApp&errorCode=1&errorMessage=x&detail=d"),
+                     cite=["xcu-x-error"], tags=["callback", "error", "D18"],
+                     provenance=["sebreh/SBRXCallbackURLKit PR 7 (user params on x-error)"])
+    v.build_callback("error-bare-question", "Error onto a callback ending in '?'", E + "?", outcome="error",
+                     code="1", message="x", expect=U(E + "?errorCode=1&errorMessage=x"), level="should",
+                     cite=["xcu-x-error", "silent-callback-append"], tags=["callback", "error", "D16"])
+    v.build_callback("error-trailing-amp", "Error onto a callback ending in '&'", E + "?a=1&", outcome="error",
+                     code="1", message="x", expect=U(E + "?a=1&errorCode=1&errorMessage=x"), level="should",
+                     cite=["xcu-x-error", "silent-callback-append"], tags=["callback", "error", "D16"])
+
+    # 3. Cancel: the URL as given, or with x-source / parameters when the target adds them.
+    C = "src://x-callback-url/cancelled"
+    v.build_callback("cancel-plain", "Cancel with nothing to add opens x-cancel unchanged", C,
+                     outcome="cancel", expect=U(C), cite=["xcu-x-cancel", "xcu-x-cancel-return"], tags=["callback", "cancel"])
+    v.build_callback("cancel-query-fragment", "Cancel with nothing to add keeps query and fragment as they are",
+                     C + "?a=1#f", outcome="cancel", expect=U(C + "?a=1#f"), cite=["xcu-x-cancel"],
+                     tags=["callback", "cancel"])
+    v.build_callback("cancel-source", "Cancel with x-source appends it like success does", C, outcome="cancel",
+                     source="TargetApp", expect=U(C + "?x-source=TargetApp"), level="should",
+                     cite=["xcu-x-cancel-return", "silent-cancel-parameters"], tags=["callback", "cancel"])
+    v.build_callback("cancel-param", "Cancel with a parameter onto a callback with a query", C + "?a=1",
+                     outcome="cancel", parameters=[("reason", "user")], expect=U(C + "?a=1&reason=user"),
+                     level="should", cite=["xcu-x-cancel-return", "silent-cancel-parameters"],
+                     tags=["callback", "cancel", "D16"])
+
+    # 4. Callback URLs without a valid scheme are refused.
+    for key, cb in [("relative", "/done"), ("no-scheme", "done"), ("network-path", "//host/done"), ("empty", ""),
+                    ("digit-scheme", "1app://x-callback-url/done"), ("colon-first", ":done"),
+                    ("space-scheme", "my app://done")]:
+        v.build_callback("invalid-" + key, "Callback %r has no valid scheme: refused" % cb, cb, parameters=[("r", "1")],
+                         level="should", expect=reject("invalid-callback-url"),
+                         cite=["rfc3986-3.1-syntax", "xcu-x-success"], tags=["callback", "invalid"])
+
+    # 5. Reading callbacks from a request.
+    T = "tgt://x-callback-url/act?"
+    v.parse("read-cancel-only", "Only x-cancel given: success and error stay absent",
+            T + "x-cancel=src%3A%2F%2Fx-callback-url%2Fno", expect=accept(R("tgt", "act", cancel="src://x-callback-url/no")),
+            cite=["xcu-x-cancel", "xcu-optional"], tags=["callback", "cancel"])
+    v.parse("read-empty-success", "x-success present and empty is not the same as absent", T + "x-success=&a=1",
+            expect=accept(R("tgt", "act", success="", parameters=[("a", "1")])), cite=["xcu-x-success"],
+            tags=["callback", "empty"])
+    v.parse("read-request-id", "Library request ids (requestID, IACRequestID, ...) are ordinary action parameters",
+            T + "requestID=1&IACRequestID=2&__middleman_response_id_identifier=3&callback_id=4", level="should",
+            expect=accept(R("tgt", "act", parameters=[("requestID", "1"), ("IACRequestID", "2"),
+                                                       ("__middleman_response_id_identifier", "3"),
+                                                       ("callback_id", "4")])),
+            cite=["xcu-action-parameters", "silent-request-id"], tags=["callback", "D19"])
+    v.parse("read-callback-with-spaces", "x-error with an encoded space and errorCode placeholder",
+            T + "x-error=src%3A%2F%2Fx-callback-url%2Ffail%3Fmsg%3Dsome%2520text",
+            expect=accept(R("tgt", "act", error="src://x-callback-url/fail?msg=some%20text")),
+            cite=["xcu-x-error", "rfc3986-2.4"], tags=["callback", "double"])
+    v.parse("read-after-fragment", "Parameters after '#' belong to the fragment, not to the query",
+            T + "a=1#x-success=src%3A%2F%2Fok",
+            expect=accept(R("tgt", "act", parameters=[("a", "1")], fragment="x-success=src://ok")),
+            cite=["rfc3986-3.4", "rfc3986-3.5"], tags=["callback", "fragment", "D17"])
+    v.build_request("build-all-callbacks", "Build a request with success, error and cancel that have queries",
+                    R("tgt", "act", success=S + "?id=7&r=%41", error=S + "?e#f", cancel=S + "?c&"), level="should",
+                    cite=["xcu-x-success", "xcu-x-error", "xcu-x-cancel", "rfc3986-2.2"], tags=["callback", "D15"])
+    v.build_request("build-callbacks-no-query", "Build a request whose callbacks have no query",
+                    R("tgt", "act", success=S, error=S + "/e", cancel=S + "/c"),
+                    cite=["xcu-x-success", "xcu-x-error", "xcu-x-cancel"], tags=["callback"])

@@ -1,0 +1,127 @@
+"""Schemes, the x-callback-url host, the authority, and the action path."""
+
+from vectorlib import R, accept, any_of, reject
+
+FILE = "hosts-actions.json"
+TITLE = "Hosts, schemes and actions"
+DESCRIPTION = ("The host identifies an x-callback-url (compared case-insensitively after one decode); the scheme "
+               "is case-insensitive and lowercased; the action is the rest of the path, decoded once and kept whole.")
+
+HOST = ["xcu-host", "rfc3986-3.2.2"]
+
+
+def A(action, scheme="app", **kw):
+    return accept(R(scheme, action, **kw))
+
+
+def vectors(v):
+    # 1. Host spellings (D10, D11).
+    for key, host in [("upper", "X-CALLBACK-URL"), ("mixed", "X-Callback-URL"), ("camel", "x-Callback-Url")]:
+        v.parse("host-" + key, "Host %s is x-callback-url: hosts are case-insensitive" % host,
+                "app://%s/open" % host, expect=A("open"), cite=HOST + ["rfc3986-6.2.2.1"], tags=["host", "D10"])
+    for key, host in [("pct-dash", "x%2Dcallback-url"), ("pct-dash-lower", "x%2dcallback-url"),
+                      ("pct-x", "%78-callback-url"), ("pct-all", "%78%2D%63%61%6C%6C%62%61%63%6B%2D%75%72%6C")]:
+        v.parse("host-" + key, "Host %s decodes to x-callback-url (unreserved escapes are equivalent)" % host,
+                "app://%s/open" % host, expect=A("open"), cite=["xcu-host", "rfc3986-2.3", "rfc3986-6.2.2.2"],
+                tags=["host", "D11"])
+    for key, url, what in [
+            ("other", "app://example.com/open", "another host"), ("x-callback", "pyto://x-callback/run", "Pyto's x-callback"),
+            ("no-dashes", "app://xcallbackurl/open", "xcallbackurl"), ("prefix", "app://x-callback-urls/open", "x-callback-urls"),
+            ("subdomain", "app://www.x-callback-url/open", "a subdomain"), ("empty", "things:///add?title=a", "an empty host"),
+            ("dot", "app://x-callback-url./open", "a trailing dot"), ("encoded-slash", "app://x-callback-url%2F/open",
+                                                                      "an encoded trailing slash"),
+            ("no-path-other", "app://open", "the action in the host position")]:
+        v.parse("not-" + key, "%s is not an x-callback-url (%s)" % (url, what), url, expect=reject("not-x-callback-url"),
+                cite=["xcu-host"], tags=["host", "D10"],
+                provenance=["Things 3 URL scheme (things:///add)"] if key == "empty" else
+                ["Pyto uses the host x-callback (divergences.md D10)"] if key == "x-callback" else [])
+    # Missing '//' (RFC 3986 §3.2: the authority is preceded by '//').
+    for key, url in [("no-slashes", "app:x-callback-url/open"), ("one-slash", "app:/x-callback-url/open"),
+                     ("three-slashes", "app:///x-callback-url/open")]:
+        v.parse("authority-" + key, "%s has no x-callback-url authority" % url, url, expect=reject("not-x-callback-url"),
+                cite=["rfc3986-3.2", "xcu-host"], tags=["host"])
+    # userinfo and port.
+    for key, url in [("userinfo", "app://user@x-callback-url/open"), ("password", "app://u:p@x-callback-url/open"),
+                     ("port", "app://x-callback-url:80/open"), ("empty-port", "app://x-callback-url:/open"),
+                     ("at-other", "app://x-callback-url@evil.example/open")]:
+        v.parse("authority-" + key, "%s: userinfo or port has no place in the spec's structure" % url, url,
+                level="should", expect=reject("invalid-authority"),
+                cite=["xcu-structure", "silent-authority", "rfc3986-3.2.1", "rfc3986-7.6"],
+                tags=["host", "authority", "security"])
+
+    # 2. Schemes.
+    for key, scheme, lowered in [("upper", "TargetApp", "targetapp"), ("digits", "app2", "app2"),
+                                 ("plus-dot-dash", "com.example.my-app+x", "com.example.my-app+x"),
+                                 ("googlechrome", "googlechrome-x-callback", "googlechrome-x-callback"),
+                                 ("one-letter", "a", "a")]:
+        v.parse("scheme-" + key, "Scheme %s is valid and reported lowercased" % scheme,
+                "%s://x-callback-url/open" % scheme, expect=accept(R(lowered, "open")),
+                cite=["rfc3986-3.1", "rfc3986-3.1-syntax"], tags=["scheme"])
+    v.parse("scheme-plus-everywhere", "Scheme a+b with action c+d: '+' is never a space outside the query",
+            "a+b://x-callback-url/c+d", expect=accept(R("a+b", "c+d")),
+            cite=["rfc3986-3.1-syntax", "rfc3986-2.2-data"], tags=["scheme", "plus", "D1"])
+    for key, url in [("digit-first", "1app://x-callback-url/open"), ("empty", "://x-callback-url/open"),
+                     ("underscore", "my_app://x-callback-url/open"), ("dash-first", "-app://x-callback-url/open"),
+                     ("encoded", "a%70p://x-callback-url/open")]:
+        v.parse("scheme-" + key, "%s: not an RFC 3986 scheme" % url, url, expect=reject("invalid-scheme"),
+                cite=["rfc3986-3.1-syntax"], tags=["scheme"])
+    v.parse("scheme-none", "No scheme at all: refused as invalid-scheme or not-x-callback-url",
+            "x-callback-url/open", expect=any_of(reject("invalid-scheme"), reject("not-x-callback-url")),
+            cite=["rfc3986-3.1-syntax", "xcu-structure"], tags=["scheme"])
+
+    # 3. Actions (D12).
+    for key, path, action, level, cite in [
+            ("simple", "open", "open", "must", ["xcu-action"]),
+            ("case", "updateStatus", "updateStatus", "must", ["xcu-action", "rfc3986-6.2.2.1-case-sensitive"]),
+            ("multi", "dropbox/addphoto", "dropbox/addphoto", "must", ["xcu-action"]),
+            ("three", "a/b/c", "a/b/c", "must", ["xcu-action"]),
+            ("encoded-space", "new%20note", "new note", "must", ["xcu-action", "rfc3986-2.1"]),
+            ("encoded-utf8", "%C3%A9crire", "écrire", "should", ["xcu-action", "rfc3986-2.5"]),
+            ("encoded-slash", "a%2Fb", "a/b", "should", ["xcu-action", "rfc3986-2.4"]),
+            ("version", "1.0/lookup", "1.0/lookup", "should", ["xcu-action", "xcu-r1-no-version", "silent-version-path"]),
+            ("sub-delims", "a;b,c!", "a;b,c!", "must", ["xcu-action", "rfc3986-2.2-data"]),
+            ("colon-at", "a:b@c", "a:b@c", "must", ["xcu-action", "rfc3986-2.2-data"]),
+            ("encoded-question", "what%3F", "what?", "must", ["xcu-action", "rfc3986-2.4-order"]),
+            ("encoded-hash", "tag%23one", "tag#one", "must", ["xcu-action", "rfc3986-2.4-order"]),
+            ("dash-dot", "open-all.v2", "open-all.v2", "must", ["xcu-action"])]:
+        v.parse("action-" + key, "Action path /%s gives the action %r" % (path, action),
+                "app://x-callback-url/%s?a=1" % path, expect=A(action, parameters=[("a", "1")]), level=level,
+                cite=cite, tags=["action", "D12"] if key in ("multi", "encoded-slash", "version") else ["action"],
+                provenance=["Launch Center Pro dropbox/addphoto (divergences.md D12)"] if key == "multi" else
+                ["Terminology's pre-R1 1.0/lookup (divergences.md D12)"] if key == "version" else [])
+    v.parse("action-trailing-slash", "Action open/ with a trailing slash, as Chrome documents it",
+            "app://x-callback-url/open/?a=1", cite=["silent-trailing-slash", "xcu-action"], tags=["action", "D12"],
+            point="trailing-slash", provenance=["github.com/googlearchive/OpenInChrome README.md @ b5bca8b"])
+    v.parse("action-trailing-slash-multi", "Action a/b/ with a trailing slash", "app://x-callback-url/a/b/",
+            cite=["silent-trailing-slash"], tags=["action", "D12"], point="trailing-slash")
+    for key, url in [("none", "app://x-callback-url"), ("slash", "app://x-callback-url/"),
+                     ("slash-query", "app://x-callback-url/?a=b"), ("query", "app://x-callback-url?a=b"),
+                     ("fragment", "app://x-callback-url#f")]:
+        v.parse("action-empty-" + key, "%s has no action" % url, url, level="should", expect=reject("missing-action"),
+                cite=["xcu-structure", "silent-empty-action"], tags=["action", "D12"])
+    v.parse("action-plus", "Action a+b keeps its '+' (no form decoding in the path)", "app://x-callback-url/a+b",
+            expect=A("a+b"), cite=["rfc3986-2.2-data", "xcu-action"], tags=["action", "plus", "D1"])
+    v.parse("action-bad-escape", "Action with a malformed escape", "app://x-callback-url/a%zz",
+            cite=["silent-invalid-escape"], tags=["action", "D4"], point="invalid-escape")
+
+    # 4. Building: scheme, host and action.
+    for key, action in [("simple", "open"), ("multi", "dropbox/addphoto"), ("trailing-slash", "open/"),
+                        ("question", "what?"), ("hash", "tag#one"), ("percent", "100%"), ("utf8", "écrire"),
+                        ("version", "1.0/lookup")]:
+        level = "must" if key in ("simple", "multi", "question", "hash", "percent") else "should"
+        v.build_request("build-action-" + key, "Build a request for the action %r" % action,
+                        R("app", action, parameters=[("a", "1")]), level=level,
+                        cite=["xcu-action", "rfc3986-2.2"] + (["silent-trailing-slash"] if key == "trailing-slash" else []),
+                        tags=["action", "D12"] if key in ("multi", "trailing-slash") else ["action"])
+    v.build_request("build-action-space", "Build a request for an action with a space", R("app", "new note"),
+                    level="should", cite=["xcu-action", "rfc3986-2"], tags=["action", "space"])
+    v.build_request("build-scheme-upper", "Build with scheme TargetApp: the URL's scheme reads back lowercased",
+                    R("TargetApp", "open"), cite=["rfc3986-3.1"], tags=["scheme"],
+                    expect=accept(R("targetapp", "open")))
+    for key, scheme in [("digit-first", "1app"), ("empty", ""), ("space", "my app"), ("colon", "app:")]:
+        v.build_request("build-scheme-" + key, "Build with scheme %r: refused" % scheme, R(scheme, "open"),
+                        expect=reject("invalid-scheme"), cite=["rfc3986-3.1-syntax"], tags=["scheme"])
+    v.build_request("build-action-empty", "Build with an empty action: refused", R("app", ""), level="should",
+                    expect=reject("missing-action"), cite=["xcu-structure", "silent-empty-action"], tags=["action"])
+    v.build_request("build-no-params", "Build with no parameter at all: no '?' needed", R("app", "open-all"),
+                    cite=["xcu-optional"], tags=["action"])

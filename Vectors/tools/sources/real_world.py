@@ -1,0 +1,158 @@
+"""Documented URLs of real apps (Vectors/tools/sources/real-world-urls.json), each with its provenance."""
+
+import json
+import os
+
+from vectorlib import R, accept, any_of, reject
+
+FILE = "real-world.json"
+TITLE = "Real world"
+DESCRIPTION = ("URLs as real apps document them, verbatim, each classified: templates with placeholders, "
+               "'legible' unencoded forms, apps without the x-callback-url host, trailing-slash actions, flags. "
+               "The spec's own one-way example from that list is spec-examples.json's verbatim vector.")
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def load():
+    entries = json.load(open(os.path.join(HERE, "real-world-urls.json"), encoding="utf-8"))
+    return {entry["url"]: entry for entry in entries}
+
+
+# url -> (key, description, level, cite, tags, expect-or-None (None = the model's result), point)
+CLASSIFIED = [
+    # The spec's own one-way example is spec-examples.json's one-way-verbatim (same input, not repeated).
+    (None, None, None, None, None, None, None),
+    ("blog-template", "Blog template with [bracket] placeholders: '[targetAppScheme]' is no scheme", "must",
+     ["rfc3986-3.1-syntax", "xcu-example-legibility"], ["template"],
+     any_of(reject("invalid-character"), reject("invalid-scheme")), None),
+    ("drafts-open", "Drafts open with a placeholder uuid", "must", ["xcu-structure"], [],
+     accept(R("drafts5", "open", parameters=[("uuid", "UUID-TO-VALID-DRAFT")])), None),
+    ("shortcuts-run", "Shortcuts run-shortcut: '...' placeholders are the literal callbacks", "must",
+     ["xcu-x-success", "xcu-x-cancel", "rfc3986-2.1"], [],
+     accept(R("shortcuts", "run-shortcut", success="...", cancel="...",
+              parameters=[("name", "Calculate Tip"), ("input", "text"), ("text", "24.99")])), None),
+    ("shortcuts-zh", "Shortcuts run-shortcut with a UTF-8 percent-encoded CJK name", "should",
+     ["rfc3986-2.5", "xcu-x-success"], ["utf8"],
+     accept(R("shortcuts", "run-shortcut", success="...", cancel="...",
+              parameters=[("name", "计算小费"), ("input", "text"), ("text", "24.99")])), None),
+    ("things-add", "Things add, with the doc's line breaks and an empty host: not an x-callback-url", "must",
+     ["xcu-host", "rfc3986-2"], ["host", "D10", "control"],
+     any_of(reject("invalid-character"), reject("not-x-callback-url")), None),
+    ("bear-create", "Bear create with a comma list and an encoded '/' in a tag", "must",
+     ["xcu-action-parameters", "rfc3986-2.1"], [],
+     accept(R("bear", "create", parameters=[("title", "My Note Title"), ("text", "First line"),
+                                            ("tags", "home,home/groceries")])), None),
+    ("bear-grab-url", "Bear grab-url with an unencoded nested URL (':' and '/' are allowed raw)", "must",
+     ["rfc3986-3.4-chars", "rfc3986-3.4-key-value"], ["nested"],
+     accept(R("bear", "grab-url", parameters=[("url", "https://bear.app")])), None),
+    ("bear-search", "Bear search with two plain parameters", "must", ["xcu-query-format"], [],
+     accept(R("bear", "search", parameters=[("term", "nemo"), ("tag", "movies")])), None),
+    ("bear-open-note", "Bear open-note by id", "must", ["xcu-structure"], [],
+     accept(R("bear", "open-note", parameters=[("id", "7E4B681B")])), None),
+    ("ulysses-new-sheet", "Ulysses new-sheet as documented, line breaks included: not a URL", "should",
+     ["rfc3986-2", "xcu-example-legibility"], ["legibility", "control"], reject("invalid-character"), None),
+    ("ulysses-authorize", "Ulysses authorize with an unencoded space in appname", "should",
+     ["rfc3986-2", "silent-raw-characters", "xcu-x-success"], ["raw", "space"],
+     any_of(accept(R("ulysses", "authorize", success="myapp://x-callback-url/auth-success",
+                     parameters=[("appname", "My App")])), reject("invalid-character")), None),
+    ("ulysses-open-all", "Ulysses open-all with no query", "must", ["xcu-structure", "xcu-optional"], [],
+     accept(R("ulysses", "open-all")), None),
+    ("working-copy-open", "Working Copy open has no x-callback-url host", "must", ["xcu-host"], ["host", "D10"],
+     reject("not-x-callback-url"), None),
+    ("working-copy-clone", "Working Copy clone has no x-callback-url host", "must", ["xcu-host"], ["host", "D10"],
+     reject("not-x-callback-url"), None),
+    ("lcp-email", "Launch Center Pro email template: braces, spaces, empty values, unencoded nested callback",
+     "should", ["rfc3986-2.4-order", "silent-raw-characters", "silent-duplicates"], ["template", "D9", "D6", "raw"],
+     None, None),
+    ("chrome-open", "Chrome open/ with a trailing slash and an encoded url", "implementation-defined",
+     ["silent-trailing-slash"], ["D12"], None, "trailing-slash"),
+    ("chrome-open-flag", "Chrome open/ with x-source, x-success and the flag create-new-tab", "should",
+     ["xcu-x-success", "silent-flag", "silent-trailing-slash"], ["D7", "D12", "flag"], None, None),
+    ("textcenter-create", "Textcenter create with SUCCESS_URL / ERROR_URL placeholders", "must",
+     ["xcu-x-success", "xcu-x-error"], ["template"],
+     accept(R("textcenterapp", "create", success="SUCCESS_URL", error="ERROR_URL",
+              parameters=[("title", "TITLE"), ("text", "YOUR TEXT")])), None),
+    ("written-down-open", "Written Down open-entry by UUID", "must", ["xcu-structure"], [],
+     accept(R("writtendown", "open-entry", parameters=[("id", "4739C5F8-AF19-49A3-B6BD-2561962C75CC")])), None),
+    ("diarly-append", "Diarly append with an unencoded space", "should", ["rfc3986-2", "silent-raw-characters"],
+     ["raw", "space"], any_of(accept(R("diarly", "append", parameters=[("day", "16-12-2020"), ("text", "Hello World")])),
+                              reject("invalid-character")), None),
+    ("textkraft-append", "Textkraft append with an encoded CR first", "must", ["rfc3986-2.1"], ["control"],
+     accept(R("textkraftpro", "append", parameters=[("text", "\rHello World")])), None),
+    ("ia-writer-open", "iA Writer open has no x-callback-url host", "must", ["xcu-host"], ["host"],
+     reject("not-x-callback-url"), None),
+    ("pythonista-run", "Pythonista's host is the script name, not x-callback-url", "must", ["xcu-host"], ["host"],
+     reject("not-x-callback-url"), None),
+    ("editorial-callback", "Editorial's callback template has no x-callback-url host", "must", ["xcu-host"],
+     ["host", "template"], None, None),
+    ("obsidian-adv-uri", "Obsidian Advanced URI has no x-callback-url host", "must", ["xcu-host"], ["host"], None, None),
+    ("obsidian-frontmatter", "Obsidian Advanced URI frontmatter example has no x-callback-url host", "must",
+     ["xcu-host"], ["host"], None, None),
+    ("obsidian-legacy", "Obsidian legacy advanced-uri has no x-callback-url host", "must", ["xcu-host"], ["host"],
+     reject("not-x-callback-url"), None),
+    ("devonthink", "DEVONthink item link has no x-callback-url host", "must", ["xcu-host"], ["host"], None, None),
+    ("textwell", "Textwell's empty host is not x-callback-url", "must", ["xcu-host"], ["host", "D10"],
+     reject("not-x-callback-url"), None),
+    ("jayson-view", "Callbacks with an empty host and triple slash, unencoded", "must",
+     ["xcu-x-success", "xcu-x-error", "rfc3986-3.4-chars"], ["D9"],
+     accept(R("jayson", "view", success="myapp:///success", error="myapp:///error",
+              parameters=[("clipboard", "false")])), None),
+]
+
+
+def vectors(v):
+    entries = list(load().values())
+    if len(entries) != len(CLASSIFIED):
+        raise ValueError("classify every real-world URL: %d entries, %d classified" % (len(entries), len(CLASSIFIED)))
+    for entry, (key, desc, level, cite, tags, expect, point) in zip(entries, CLASSIFIED):
+        if key is None:
+            continue
+        v.parse(key, desc, entry["url"], level=level, cite=cite, tags=["real-world"] + tags, expect=expect,
+                point=point, provenance=["%s: %s" % (entry["app"], entry["source"])])
+
+    # Documented values carried onto an x-callback-url (synthesised: the app's own URL has another host).
+    T = "app://x-callback-url/act?"
+    v.parse("pythonista-argv", "Pythonista's repeated argv on an x-callback-url: order carries meaning",
+            T + "argv=foo&argv=bar", cite=["silent-duplicates"], tags=["real-world", "D6"], point="duplicate-parameter",
+            provenance=["Pythonista: http://omz-software.com/pythonista/docs/ios/urlscheme.html (argv=foo&argv=bar)"])
+    v.parse("working-copy-error", "Working Copy's documented value red%20%text on an x-callback-url",
+            T + "error=red%20%text", cite=["silent-invalid-escape"], tags=["real-world", "D4"], point="invalid-escape",
+            provenance=["Working Copy: https://workingcopyapp.com/url-schemes.html"])
+    v.parse("obsidian-data", "Obsidian's data={%22data%22:[2,3]} on an x-callback-url: raw braces, encoded quotes",
+            T + "data={%22data%22:[2,3]}", level="should",
+            expect=any_of(accept(R("app", "act", parameters=[("data", '{"data":[2,3]}')])), reject("invalid-character")),
+            cite=["rfc3986-2", "silent-raw-characters"], tags=["real-world", "raw"],
+            provenance=["Obsidian Advanced URI docs/Actions/Frontmatter.md @ fcd10683"])
+    v.parse("grizzly-plus", "Go's QueryEscape spaces ('+') reaching Bear", "bear://x-callback-url/create?text=hello+world",
+            cite=["silent-plus", "whatwg-urlencoded"], tags=["real-world", "D1"], point="plus",
+            provenance=["ruivieira/grizzly issue 7"])
+    v.parse("swiftbar-plus", "SwiftBar notify body with '+'", "swiftbar://x-callback-url/notify?body=a+b",
+            cite=["silent-plus"], tags=["real-world", "D1"], point="plus", provenance=["swiftbar/SwiftBar issue 324"])
+    v.parse("quickadd-error", "QuickAdd's non-numeric errorCode arrives as text",
+            "src://x-callback-url/failed?errorCode=choice-not-found&errorMessage=No%20choice",
+            expect=accept(R("src", "failed", parameters=[("errorCode", "choice-not-found"),
+                                                         ("errorMessage", "No choice")])),
+            cite=["xcu-x-error", "silent-error-code"], tags=["real-world", "D18"], provenance=["chhoumann/quickadd PR 1339"])
+    v.parse("iac-error-code", "IAC's error-Code is not errorCode: it is an ordinary parameter",
+            "src://x-callback-url/failed?error-Code=1&errorMessage=x", level="should",
+            expect=accept(R("src", "failed", parameters=[("error-Code", "1"), ("errorMessage", "x")])),
+            cite=["xcu-x-error", "rfc3986-6.2.2.1-case-sensitive"], tags=["real-world", "D18"],
+            provenance=["phimage/CallbackURLKit PR 29 (error-Code renamed to errorCode)"])
+    v.build_callback("actions-uri-space", "A result with spaces is sent %20-encoded, never '+' (Actions URI #11)",
+                     "shortcuts://x-callback-url/done", parameters=[("result", "this & that")], level="should",
+                     cite=["rfc3986-2.2-producers", "xcu-x-success"], tags=["real-world", "D3", "space"],
+                     provenance=["czottmann/obsidian-actions-uri issue 11"])
+    v.build_request("advanced-uri-percent", "Build data 'increase 100%': single-encoded, never %2525",
+                    R("obsidian", "advanced-uri", parameters=[("data", "increase 100%")]), level="should",
+                    cite=["rfc3986-2.4", "rfc3986-2.4-percent"], tags=["real-world", "double", "space"],
+                    provenance=["Vinzent03/obsidian-advanced-uri issues 51, 62"])
+    v.build_request("bear-header", "Build Bear add-text with '/ & [ ] |' in header: all survive one parse",
+                    R("bear", "add-text", parameters=[("header", "a/b & [c] | d")]), level="should",
+                    cite=["rfc3986-2.2", "xcu-values-encoded"], tags=["real-world", "space"],
+                    provenance=["vasylenko/bear-notes-mcp issue 72"])
+    v.build_request("chrome-build", "Build Chrome's open/ request with a flag and encoded url",
+                    R("googlechrome-x-callback", "open/", source="MyApp", success="com.myapp.callback://",
+                      parameters=[("url", "http://www.google.com"), ("create-new-tab", None)]), level="should",
+                    cite=["xcu-x-success", "silent-flag", "silent-trailing-slash"], tags=["real-world", "D7", "D12"],
+                    provenance=["github.com/googlearchive/OpenInChrome README.md @ b5bca8b"])

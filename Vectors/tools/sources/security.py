@@ -1,0 +1,143 @@
+"""Security recommendations: dangerous callback schemes, control characters, long values, pollution, look-alikes.
+
+The spec leaves security to each app ('How to implement security is not covered by the specification'),
+so nothing here is 'must' unless RFC 3986 itself requires it; the rest are 'should', citing silent-security.
+"""
+
+from vectorlib import R, accept, any_of, reject
+
+FILE = "security.json"
+TITLE = "Security"
+DESCRIPTION = ("Recommendations where the spec is silent (x-callback-url R3, Security Concerns): refuse "
+               "javascript:, data:, file: and vbscript: callbacks, reject raw control characters, keep encoded "
+               "ones as data, survive very long values, resolve duplicate callbacks predictably, and never "
+               "mistake a look-alike host for x-callback-url.")
+
+SEC = ["xcu-security", "silent-security"]
+
+
+def vectors(v):
+    # 1. Callbacks that would run code or read files.
+    for key, cb in [("javascript", "javascript:alert(document.cookie)"), ("javascript-upper", "JavaScript:alert(1)"),
+                    ("javascript-slashes", "javascript://x-callback-url/%0Aalert(1)"),
+                    ("data", "data:text/html,<script>alert(1)</script>"), ("data-upper", "DATA:text/plain,hi"),
+                    ("file", "file:///etc/passwd"), ("file-host", "file://localhost/etc/passwd"),
+                    ("vbscript", "vbscript:msgbox(1)")]:
+        for outcome in ("success", "error", "cancel"):
+            if outcome != "success" and key not in ("javascript", "data", "file"):
+                continue
+            extra = {"code": "1", "message": "x"} if outcome == "error" else {}
+            v.build_callback("unsafe-%s-%s" % (key, outcome), "Refuse to open a %s callback %r on %s" % (key, cb, outcome),
+                             cb, outcome=outcome, parameters=[("r", "1")] if outcome == "success" else [],
+                             level="should", expect=reject("unsafe-callback-scheme"), cite=SEC,
+                             tags=["security", "callback", "unsafe-scheme"], **extra)
+    for key, cb in [("space-before", " javascript:alert(1)"), ("tab-inside", "java\tscript:alert(1)"),
+                    ("newline-inside", "java\nscript:alert(1)")]:
+        v.build_callback("unsafe-" + key, "Refuse %r: disguised javascript, refused as unsafe or invalid" % cb, cb,
+                         parameters=[("r", "1")], level="should",
+                         expect=any_of(reject("unsafe-callback-scheme"), reject("invalid-callback-url")),
+                         cite=SEC + ["rfc3986-3.1-syntax"], tags=["security", "callback", "unsafe-scheme"])
+    v.build_callback("safe-https", "An https: callback is opened (nothing unsafe about it)", "https://example.com/cb",
+                     parameters=[("r", "1")], level="should", cite=SEC + ["xcu-x-success"], tags=["security", "callback"])
+    v.build_callback("safe-javascript-in-query", "A callback whose query mentions javascript: is not itself javascript:",
+                     "app://x-callback-url/cb?next=javascript:alert(1)", parameters=[("r", "1")], level="should",
+                     cite=SEC + ["xcu-x-success"], tags=["security", "callback"])
+    v.parse("parse-javascript-success", "Parsing keeps a javascript: x-success as data; refusing it is the builder's job",
+            "tgt://x-callback-url/go?x-success=javascript%3Aalert(1)", level="should",
+            expect=accept(R("tgt", "go", success="javascript:alert(1)")), cite=SEC + ["xcu-x-success"],
+            tags=["security", "unsafe-scheme"])
+
+    # 2. Control characters: raw ones are refused, encoded ones are data; builders always encode them.
+    for key, hex_tail, what in [("raw-nul", "00", "NUL"), ("raw-cr", "0D", "CR"), ("raw-lf", "0A", "LF"),
+                                ("raw-crlf", "0D 0A", "CR LF"), ("raw-tab", "09", "TAB"), ("raw-del", "7F", "DEL")]:
+        v.parse(key, "A raw %s inside a parameter value is refused" % what,
+                hex=" ".join("%02X" % b for b in b"tgt://x-callback-url/go?a=1") + " " + hex_tail + " 32",
+                level="should", expect=reject("invalid-character"), cite=SEC + ["rfc3986-2"],
+                tags=["security", "control", "bytes"])
+    v.parse("raw-nul-action", "A raw NUL inside the action is refused",
+            hex=" ".join("%02X" % b for b in b"tgt://x-callback-url/go") + " 00 " +
+            " ".join("%02X" % b for b in b"evil"), level="should", expect=reject("invalid-character"),
+            cite=SEC + ["rfc3986-2"], tags=["security", "control", "bytes"])
+    v.parse("raw-lf-host", "A raw LF inside the host is refused",
+            hex=" ".join("%02X" % b for b in b"tgt://x-callback") + " 0A " + " ".join("%02X" % b for b in b"-url/go"),
+            level="should", expect=any_of(reject("invalid-character"), reject("not-x-callback-url")), cite=SEC + ["rfc3986-2"],
+            tags=["security", "control", "bytes"])
+    v.parse("enc-crlf", "Encoded %0D%0A in a value is decoded to CR LF (data, as Textkraft documents)",
+            "tgt://x-callback-url/go?text=%0D%0AHello", level="should",
+            expect=accept(R("tgt", "go", parameters=[("text", "\r\nHello")])), cite=["rfc3986-2.1"] + SEC,
+            tags=["security", "control"],
+            provenance=["Textkraft Professional docs: text=%0DHello"])
+    v.parse("enc-nul-name", "Encoded %00 in a name is data, or refused by a strict parser",
+            "tgt://x-callback-url/go?a%00b=1", level="should", also=[reject("invalid-character")],
+            cite=SEC + ["rfc3986-2.1"], tags=["security", "control"])
+    v.build_request("build-crlf", "Build a value with CR LF: always %0D%0A, never raw (header-injection shape)",
+                    R("tgt", "go", parameters=[("text", "a\r\nSet-Cookie:x")]), level="should",
+                    cite=["rfc3986-2", "rfc3986-2.1", "silent-security"],
+                    tags=["security", "control"])
+    v.build_request("build-nul", "Build a value with NUL: %00", R("tgt", "go", parameters=[("text", "a\u0000b")]),
+                    level="should", cite=["rfc3986-2", "rfc3986-2.1", "silent-security"], tags=["security", "control"])
+    v.build_callback("callback-crlf", "Callback result with CR LF is encoded", "app://x-callback-url/cb",
+                     parameters=[("r", "a\r\nb")], level="should",
+                     cite=["rfc3986-2", "xcu-x-success", "silent-security"], tags=["security", "control"])
+    v.build_callback("callback-nul-message", "errorMessage with NUL is encoded", "app://x-callback-url/cb",
+                     outcome="error", code="1", message="a\u0000b", level="should",
+                     cite=["rfc3986-2", "xcu-x-error", "silent-security"],
+                     tags=["security", "control", "D18"])
+
+    # 3. Very long values (no limit in the spec).
+    for size in (8192, 65536):
+        v.parse("long-value-%d" % size, "A value of %d characters is accepted whole" % size,
+                "tgt://x-callback-url/go?v=" + "a" * size, level="should",
+                expect=accept(R("tgt", "go", parameters=[("v", "a" * size)])),
+                cite=["silent-length", "xcu-values-encoded"], tags=["security", "long"])
+    v.parse("long-encoded", "A value of 4096 encoded UTF-8 characters is decoded whole",
+            "tgt://x-callback-url/go?v=" + "%C3%A9" * 4096, level="should",
+            expect=accept(R("tgt", "go", parameters=[("v", "é" * 4096)])),
+            cite=["silent-length", "rfc3986-2.5"], tags=["security", "long", "utf8"])
+    v.parse("many-params", "2000 parameters are all kept, in order",
+            "tgt://x-callback-url/go?" + "&".join("p%d=%d" % (i, i) for i in range(2000)), level="should",
+            expect=accept(R("tgt", "go", parameters=[("p%d" % i, str(i)) for i in range(2000)])),
+            cite=["silent-length", "xcu-action-parameters"], tags=["security", "long"])
+    v.build_request("build-long", "Build a request with a 65536-character value",
+                    R("tgt", "go", parameters=[("v", "&" * 65536)]), level="should",
+                    cite=["silent-length", "rfc3986-2.2"], tags=["security", "long"])
+
+    # 4. Parameter pollution: a second x-success must not silently redirect the result.
+    for key, query in [("success", "x-success=good%3A%2F%2Fok&x-success=evil%3A%2F%2Fsteal"),
+                       ("error", "x-error=good%3A%2F%2Ferr&x-error=evil%3A%2F%2Fsteal"),
+                       ("source", "x-source=Trusted&x-source=Evil"),
+                       ("success-empty", "x-success=good%3A%2F%2Fok&x-success=")]:
+        v.parse("pollution-" + key, "Two x-%s parameters: reject, or take the declared one" % key.split("-")[0],
+                "tgt://x-callback-url/pay?" + query + "&amount=1", cite=SEC + ["silent-duplicates"],
+                tags=["security", "duplicate", "pollution"], point="duplicate-reserved")
+
+    # 5. Look-alike hosts.
+    for key, host, what in [("cyrillic", "х-callback-url", "a Cyrillic х"), ("kelvin", "x-callbac\u212a-url", "a Kelvin sign"),
+                            ("fullwidth", "ｘ-callback-url", "a fullwidth ｘ"), ("punycode", "xn--x-callback-url-", "a punycode form"),
+                            ("pct-cyrillic", "%D1%85-callback-url", "an encoded Cyrillic х"),
+                            ("pct-nul", "x-callback-url%00", "an encoded NUL after it"),
+                            ("suffix", "x-callback-url.evil.example", "a longer domain"),
+                            ("zero-width", "x-callback%E2%80%8B-url", "an encoded zero-width space")]:
+        v.parse("lookalike-" + key, "Host %s (%s) is not x-callback-url" % (host, what),
+                "tgt://%s/go?x-success=evil%%3A%%2F%%2Fsteal" % host, expect=reject("not-x-callback-url")
+                if all(ord(c) < 128 for c in host) else None, level="should",
+                cite=["xcu-host", "rfc3986-7.6", "silent-security", "silent-host-variants"], tags=["security", "host", "lookalike", "D10"])
+    v.parse("lookalike-userinfo", "x-callback-url@evil: the host is evil, refused",
+            "tgt://x-callback-url@evil.example/go", level="should", expect=reject("invalid-authority"),
+            cite=["rfc3986-7.6", "silent-authority"], tags=["security", "host", "authority"])
+
+    # 6. Overlong and double encodings never reach the delimiters.
+    v.parse("overlong-slash-action", "Action with an overlong '/' (%C0%AF)", "tgt://x-callback-url/a%C0%AFb",
+            cite=["rfc3629-3", "silent-non-utf8"], tags=["security", "non-utf8", "D5"], point="non-utf8-escape")
+    v.parse("double-encoded-traversal", "Action %252E%252E is the text '%2E%2E', decoded once",
+            "tgt://x-callback-url/%252E%252E%252Fetc", expect=accept(R("tgt", "%2E%2E%2Fetc")),
+            cite=["rfc3986-2.4", "xcu-action"], tags=["security", "double"])
+    v.parse("raw-invalid-utf8", "Raw bytes that are not UTF-8 are refused",
+            hex=" ".join("%02X" % b for b in b"tgt://x-callback-url/go?v=") + " C3 28", level="should",
+            expect=reject("invalid-utf8"), cite=["rfc3629-3"], tags=["security", "bytes", "non-utf8"])
+    v.parse("raw-surrogate-bytes", "Raw bytes of a UTF-16 surrogate (ED A0 80) are refused",
+            hex=" ".join("%02X" % b for b in b"tgt://x-callback-url/go?v=") + " ED A0 80", level="should",
+            expect=reject("invalid-utf8"), cite=["rfc3629-3"], tags=["security", "bytes", "non-utf8"])
+    v.parse("raw-latin1-byte", "A raw Latin-1 byte E9 is refused, never read as é",
+            hex=" ".join("%02X" % b for b in b"tgt://x-callback-url/go?v=caf") + " E9", level="should",
+            expect=reject("invalid-utf8"), cite=["rfc3629-3"], tags=["security", "bytes", "non-utf8", "D5"])

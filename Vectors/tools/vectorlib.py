@@ -1,0 +1,214 @@
+"""Helpers the vector sources use: one call per vector (or per family), expectations reasoned by rule.
+
+A source module defines `FILE`, `TITLE`, `DESCRIPTION` and `def vectors(v):`, and calls
+`v.parse(...)`, `v.build_request(...)` or `v.build_callback(...)`. Each call names a *stable key*
+(the ledger in ids.json maps it to the permanent id) and, where the author reasoned the result by
+hand, an explicit `expect=`; the model in xcu_model.py computes the expectation independently and the
+generator stops on any disagreement. Implementation-defined vectors are found by varying one choice
+point at a time: when exactly one changes the outcome, the vector becomes a `choice` keyed by it.
+"""
+
+import itertools
+import json
+
+import xcu_model as model
+from xcu_model import request as R  # noqa: F401  (re-exported for sources)
+
+CHOICE_POINTS = [p for p in model.CHOICES if p != "parameter-order"]
+
+
+class GeneratorError(Exception):
+    pass
+
+
+def canon(value):
+    return json.dumps(value, sort_keys=True, ensure_ascii=False)
+
+
+def accept(result):
+    return {"accept": result}
+
+
+def reject(category):
+    return {"reject": category}
+
+
+def any_of(*alternatives):
+    flat = []
+    for alternative in alternatives:
+        for item in (alternative["anyOf"] if "anyOf" in alternative else [alternative]):
+            if all(canon(item) != canon(seen) for seen in flat):
+                flat.append(item)
+    return flat[0] if len(flat) == 1 else {"anyOf": flat}
+
+
+def choice(point, **outcomes):
+    """An explicit choice expectation; keyword names use '_' for '-' (no_value → no-value)."""
+    return {"choice": point, "outcomes": {k.replace("_", "-"): o for k, o in outcomes.items()}}
+
+
+def outcome_to_expect(outcome):
+    kind, payload = outcome
+    if kind == "accept":
+        return accept(payload)
+    alternatives = []
+    for category in payload:
+        if category == "no-colon":
+            alternatives += [reject("invalid-scheme"), reject("not-x-callback-url")]
+        else:
+            alternatives.append(reject(category))
+    return any_of(*alternatives)
+
+
+def same_expect(a, b):
+    """Equality of expectations, with anyOf compared as a set."""
+    if "anyOf" in a and "anyOf" in b:
+        return sorted(canon(x) for x in a["anyOf"]) == sorted(canon(x) for x in b["anyOf"])
+    if "choice" in a and "choice" in b:
+        return a["choice"] == b["choice"] and set(a["outcomes"]) == set(b["outcomes"]) and all(
+            same_expect(a["outcomes"][k], b["outcomes"][k]) for k in a["outcomes"])
+    return canon(a) == canon(b)
+
+
+def parse_expectation(data):
+    """Reasons the expectation of a parse vector from the model; returns (expect, varying points, raw)."""
+    def expect_under(choices):
+        lenient = outcome_to_expect(model.parse(data, choices))
+        strict = outcome_to_expect(model.parse(data, choices, strict_raw=True))
+        return any_of(lenient, strict), not same_expect(lenient, strict)
+
+    base, raw = expect_under({})
+    varying = []
+    for point in CHOICE_POINTS:
+        for value in model.CHOICES[point][1:]:
+            if not same_expect(expect_under({point: value})[0], base):
+                varying.append(point)
+                break
+    if not varying:
+        return base, varying, raw
+    if len(varying) == 1:
+        point = varying[0]
+        outcomes = {}
+        for value in model.CHOICES[point]:
+            outcomes[value], value_raw = expect_under({point: value})
+            raw = raw or value_raw
+        return {"choice": point, "outcomes": outcomes}, varying, raw
+    alternatives = []
+    for values in itertools.product(*(model.CHOICES[p] for p in varying)):
+        alternatives.append(expect_under(dict(zip(varying, values)))[0])
+    return any_of(*alternatives), varying, raw
+
+
+class Collector:
+    """Collects the vectors of one file, checking each as it is added."""
+
+    def __init__(self, file, citations):
+        self.file = file
+        self.citations = citations
+        self.items = []  # (key, vector without id)
+
+    # MARK: common checks
+
+    def _finish(self, key, description, operation, input_, level, expect, cite, tags, provenance):
+        if not key or "/" in key:
+            raise GeneratorError("bad key %r" % key)
+        key = self.file + "/" + key
+        if any(k == key for k, _ in self.items):
+            raise GeneratorError("duplicate key " + key)
+        for anchor in cite:
+            if anchor not in self.citations:
+                raise GeneratorError("%s: unknown anchor %s" % (key, anchor))
+        if level in ("must", "should") and not any(self.citations[a].get("normative") for a in cite):
+            raise GeneratorError("%s: a %s vector needs a normative anchor" % (key, level))
+        is_choice = "choice" in expect
+        if is_choice != (level == "implementation-defined"):
+            raise GeneratorError("%s: level %s but expect %s" % (key, level, canon(expect)[:200]))
+        if "\n" in description or len(description) > 200:
+            raise GeneratorError("%s: description must be one short line" % key)
+        vector = {"description": description, "operation": operation, "input": input_, "level": level,
+                  "expect": expect, "cite": list(cite), "tags": list(tags)}
+        if provenance:
+            vector["provenance"] = list(provenance)
+        self.items.append((key, vector))
+
+    # MARK: parse
+
+    def parse(self, key, description, url=None, hex=None, level="must", cite=(), tags=(), provenance=(),
+              expect=None, point=None, also=()):
+        """A parse vector; `expect` (optional) is the hand-reasoned result, cross-checked with the model.
+
+        `also` adds alternatives the model does not produce (a stricter parser's rejection), which
+        makes the vector an anyOf and so never `must`.
+        """
+        if (url is None) == (hex is None):
+            raise GeneratorError(key + ": give url or hex")
+        data = url.encode("utf-8") if url is not None else bytes.fromhex(hex.replace(" ", ""))
+        computed, varying, raw = parse_expectation(data)
+        if also:
+            if varying or level == "must":
+                raise GeneratorError(key + ": 'also' only on should vectors without a choice")
+            computed = any_of(computed, *also)
+        if expect is not None and not same_expect(expect, computed):
+            raise GeneratorError("%s: hand-reasoned expectation\n  %s\ndiffers from the model's\n  %s"
+                                 % (key, canon(expect), canon(computed)))
+        if len(varying) == 1:
+            if point is not None and point != varying[0]:
+                raise GeneratorError("%s: expected choice %s, model says %s" % (key, point, varying[0]))
+            level = "implementation-defined"
+        elif point is not None:
+            raise GeneratorError("%s: expected choice %s, model says %s" % (key, point, varying))
+        kinds = {next(iter(alt)) for alt in (computed.get("anyOf") or [computed])}
+        if level == "must" and ((raw and len(kinds) > 1) or len(varying) > 1):
+            raise GeneratorError(key + ": a must vector cannot rest on raw-character or multi-choice leniency")
+        input_ = {"url": url} if url is not None else {"urlHex": " ".join("%02X" % b for b in data)}
+        self._finish(key, description, "parse", input_, level, computed, cite, tags, provenance)
+
+    # MARK: build request
+
+    def build_request(self, key, description, request, level="must", cite=(), tags=(), provenance=(),
+                      expect=None):
+        computed = outcome_to_expect(model.build_request(request))
+        if expect is not None:
+            if "anyOf" in expect:
+                if not any(same_expect(alt, computed) for alt in expect["anyOf"]):
+                    raise GeneratorError(key + ": no alternative matches the model " + canon(computed))
+                computed = expect
+            elif not same_expect(expect, computed):
+                raise GeneratorError("%s: %s != model %s" % (key, canon(expect), canon(computed)))
+        strings = [n for n, _ in request["parameters"]] + [v for _, v in request["parameters"] if v]
+        strings += [request[k] for k in ("source", "success", "error", "cancel") if request[k]]
+        if level == "must" and any(c in s for s in strings for c in "+= "):
+            raise GeneratorError(key + ": lint: a build vector with '+', '=' or space in a name or value is not must")
+        self._finish(key, description, "build-request", {"request": request}, level, computed, cite, tags,
+                     provenance)
+
+    # MARK: build callback
+
+    def build_callback(self, key, description, callback, outcome="success", source=None, parameters=(),
+                       code=None, message=None, level="must", cite=(), tags=(), provenance=(), expect=None):
+        params = [[n, v] for n, v in parameters]
+        computed = outcome_to_expect(model.build_callback(callback, outcome, source, params, code, message))
+        if expect is not None:
+            if "anyOf" in expect:
+                if not any(same_expect(alt, computed) for alt in expect["anyOf"]):
+                    raise GeneratorError(key + ": no alternative matches the model " + canon(computed))
+                computed = expect
+            elif not same_expect(expect, computed):
+                raise GeneratorError("%s: %s != model %s" % (key, canon(expect), canon(computed)))
+        input_ = {"callback": callback, "outcome": outcome}
+        if outcome == "error":
+            input_["errorCode"] = code
+            input_["errorMessage"] = message
+        input_["source"] = source
+        input_["parameters"] = params
+        strings = [n for n, _ in params] + [v for _, v in params if v]
+        strings += [s for s in (source, code, message) if s]
+        if level == "must" and any(c in s for s in strings for c in "+= "):
+            raise GeneratorError(key + ": lint: a build vector with '+', '=' or space in a name or value is not must")
+        self._finish(key, description, "build-callback", input_, level, computed, cite, tags, provenance)
+
+    # MARK: explicit
+
+    def explicit(self, key, description, operation, input_, level, expect, cite=(), tags=(), provenance=()):
+        """A vector whose expectation the model cannot vary (parameter order); written out by hand."""
+        self._finish(key, description, operation, input_, level, expect, cite, tags, provenance)

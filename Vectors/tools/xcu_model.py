@@ -1,0 +1,260 @@
+"""A small, independent model of the x-callback-url rules the vectors rest on.
+
+The generator uses it to compute the expected result of vector *families* (every ASCII byte, every
+nesting depth, ...) and to cross-check every hand-written expectation. It is written from the spec,
+RFC 3986 and the reference positions in the design document -- never from the Swift reference's output.
+
+Choice points (implementation-defined behaviour) are parameters; the first value of each is the
+reference's. `strict_raw` is a pseudo-choice: a parser that rejects raw characters RFC 3986 does not
+allow (space, `"<>\\^`{|}[]`, non-ASCII). Such vectors get an `anyOf` instead of a `choice`.
+"""
+
+import codecs
+import re
+
+CHOICES = {
+    "plus": ["literal", "space"],
+    "invalid-escape": ["reject", "literal"],
+    "non-utf8-escape": ["reject", "replacement", "literal"],
+    "flag-parameter": ["no-value", "empty-value", "drop"],
+    "duplicate-parameter": ["keep-all", "first", "last"],
+    "duplicate-reserved": ["reject", "first", "last"],
+    "trailing-slash": ["keep", "strip"],
+    "parameter-order": ["preserved", "unordered"],
+}
+REFERENCE = {name: values[0] for name, values in CHOICES.items()}
+RESERVED = {"x-source": "source", "x-success": "success", "x-error": "error", "x-cancel": "cancel"}
+UNSAFE_SCHEMES = {"javascript", "data", "file", "vbscript"}
+SCHEME_RE = re.compile(r"^[A-Za-z][A-Za-z0-9+.\-]*$")
+HEX = "0123456789ABCDEFabcdef"
+# RFC 3986 §2: unreserved / reserved / '%'. Anything else raw is outside the URI character set.
+URI_CHARS = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#@!$&'()*+,;=%")  # no IP literals, so no [ ]
+# What the reference leaves raw inside an encoded name or value (design: PercentEncoding.encodeValue).
+VALUE_KEEP = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$'()*,;:@/?")
+
+
+class Reject(Exception):
+    """A rejection with its category."""
+
+    def __init__(self, category):
+        super().__init__(category)
+        self.category = category
+
+
+def encode_value(text):
+    """Percent-encodes a name or value the way the design's builder does (uppercase hex, UTF-8)."""
+    out = []
+    for byte in text.encode("utf-8"):
+        ch = chr(byte)
+        out.append(ch if byte < 0x80 and ch in VALUE_KEEP else "%%%02X" % byte)
+    return "".join(out)
+
+
+def _literal_handler_factory(origins):
+    def handler(error):
+        parts = []
+        for k in range(error.start, error.end):
+            parts.append(origins[k] if origins[k] is not None else chr(error.object[k]))
+        return ("".join(parts), error.end)
+    return handler
+
+
+def decode(text, choices, plus_space=False):
+    """Decodes `%XX` once as UTF-8 (RFC 3986 §2.1, §2.4); `+` is a space only when asked."""
+    out = bytearray()
+    origins = []  # the escape text a decoded byte came from, None for raw bytes
+    i = 0
+    while i < len(text):
+        c = text[i]
+        if c == "%":
+            if i + 2 < len(text) and text[i + 1] in HEX and text[i + 2] in HEX:
+                out.append(int(text[i + 1:i + 3], 16))
+                origins.append(text[i:i + 3])
+                i += 3
+                continue
+            if choices["invalid-escape"] == "reject":
+                raise Reject("invalid-percent-encoding")
+        if c == "+" and plus_space:
+            out.append(0x20)
+            origins.append(None)
+        else:
+            encoded = c.encode("utf-8")
+            out.extend(encoded)
+            origins.extend([None] * len(encoded))
+        i += 1
+    try:
+        return out.decode("utf-8")
+    except UnicodeDecodeError:
+        mode = choices["non-utf8-escape"]
+        if mode == "reject":
+            raise Reject("invalid-utf8")
+        if mode == "replacement":
+            return out.decode("utf-8", "replace")
+        name = "xcu-literal-%d" % id(origins)
+        codecs.register_error(name, _literal_handler_factory(origins))
+        return out.decode("utf-8", name)
+
+
+def has_bad_escape(text):
+    return re.search(r"%(?![0-9A-Fa-f]{2})", text) is not None
+
+
+def request(scheme, action, source=None, success=None, error=None, cancel=None, parameters=(), fragment=None):
+    """The canonical REQUEST object of the vector format."""
+    return {
+        "scheme": scheme, "action": action, "source": source, "success": success, "error": error,
+        "cancel": cancel, "parameters": [[n, v] for n, v in parameters], "fragment": fragment,
+    }
+
+
+def parse(data, choices=None, strict_raw=False):
+    """Parses URL bytes; returns ("accept", REQUEST) or ("reject", [categories that apply])."""
+    choices = dict(REFERENCE, **(choices or {}))
+    rejects = []
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        rejects.append("invalid-utf8")
+        text = data.decode("utf-8", "replace")
+    if any(ord(c) < 0x20 or ord(c) == 0x7F for c in text):
+        rejects.append("invalid-character")
+    if strict_raw and not rejects and any(c not in URI_CHARS for c in text if not (ord(c) < 0x20 or ord(c) == 0x7F)):
+        rejects.append("invalid-character")
+    if choices["invalid-escape"] == "reject" and has_bad_escape(text):
+        rejects.append("invalid-percent-encoding")
+    try:
+        result = _parse_structure(text, choices)
+    except Reject as rejection:
+        rejects.append(rejection.category)
+        result = None
+    if rejects:
+        seen = []
+        for r in rejects:
+            if r not in seen:
+                seen.append(r)
+        return ("reject", seen)
+    return ("accept", result)
+
+
+def _parse_structure(text, choices):
+    colon = text.find(":")
+    if colon < 0:
+        raise Reject("no-colon")  # the generator turns this into anyOf(invalid-scheme, not-x-callback-url)
+    scheme = text[:colon]
+    if not SCHEME_RE.match(scheme):
+        raise Reject("invalid-scheme")
+    rest = text[colon + 1:]
+    if not rest.startswith("//"):
+        raise Reject("not-x-callback-url")
+    rest = rest[2:]
+    end = len(rest)
+    for delimiter in "/?#":
+        at = rest.find(delimiter)
+        if 0 <= at < end:
+            end = at
+    authority, rest = rest[:end], rest[end:]
+    if "@" in authority or ":" in authority:
+        raise Reject("invalid-authority")
+    host = decode(authority, choices)
+    if host.lower() != "x-callback-url" or len(host.encode("utf-8")) != 14:
+        raise Reject("not-x-callback-url")
+    end = len(rest)
+    for delimiter in "?#":
+        at = rest.find(delimiter)
+        if 0 <= at < end:
+            end = at
+    path, rest = rest[:end], rest[end:]
+    raw_action = path[1:] if path.startswith("/") else path
+    if raw_action == "":
+        raise Reject("missing-action")
+    query = None
+    fragment = None
+    if rest.startswith("?"):
+        hash_at = rest.find("#")
+        if hash_at < 0:
+            query, rest = rest[1:], ""
+        else:
+            query, rest = rest[1:hash_at], rest[hash_at:]
+    if rest.startswith("#"):
+        fragment = rest[1:]
+    action = decode(raw_action, choices)
+    if choices["trailing-slash"] == "strip" and action.endswith("/") and len(action) > 1:
+        action = action[:-1]
+    reserved = {}
+    parameters = []
+    plus = choices["plus"] == "space"
+    for piece in (query.split("&") if query is not None else []):
+        if piece == "":
+            continue
+        if "=" in piece:
+            raw_name, raw_value = piece.split("=", 1)
+            name, value = decode(raw_name, choices, plus), decode(raw_value, choices, plus)
+        else:
+            name = decode(piece, choices, plus)
+            flag = choices["flag-parameter"]
+            if flag == "drop":
+                continue
+            value = "" if flag == "empty-value" else None
+        if name in RESERVED:
+            slot = RESERVED[name]
+            if slot in reserved:
+                mode = choices["duplicate-reserved"]
+                if mode == "reject":
+                    raise Reject("duplicate-reserved-parameter")
+                if mode == "first":
+                    continue
+            reserved[slot] = value if value is not None else ""
+        else:
+            parameters.append((name, value))
+    mode = choices["duplicate-parameter"]
+    if mode != "keep-all":
+        names = [n for n, _ in parameters]
+        kept = []
+        for index, (name, value) in enumerate(parameters):
+            others = [k for k, n in enumerate(names) if n == name]
+            if (mode == "first" and index == others[0]) or (mode == "last" and index == others[-1]):
+                kept.append((name, value))
+        parameters = kept
+    return request(scheme.lower(), action, parameters=parameters,
+                   fragment=decode(fragment, choices) if fragment is not None else None, **reserved)
+
+
+def build_request(req):
+    """The expected REQUEST after a round trip through a correct builder and the reference parser."""
+    if not SCHEME_RE.match(req["scheme"] or ""):
+        return ("reject", ["invalid-scheme"])
+    if req["action"] == "":
+        return ("reject", ["missing-action"])
+    for name, _ in req["parameters"]:
+        if name.startswith("x-"):
+            return ("reject", ["reserved-parameter-name"])
+    out = dict(req)
+    out["scheme"] = req["scheme"].lower()
+    out["fragment"] = None
+    return ("accept", out)
+
+
+def build_callback(callback, outcome, source=None, parameters=(), code=None, message=None):
+    """The callback URL a correct target opens (design: reference positions, build callback)."""
+    match = re.match(r"^([^:]*):", callback)
+    if not match or not SCHEME_RE.match(match.group(1)):
+        return ("reject", ["invalid-callback-url"])
+    if match.group(1).lower() in UNSAFE_SCHEMES:
+        return ("reject", ["unsafe-callback-scheme"])
+    appended = []
+    if source is not None:
+        appended.append(("x-source", source))
+    if outcome == "error":
+        appended += [("errorCode", code), ("errorMessage", message)]
+    appended += list(parameters)
+    if not appended:
+        return ("accept", {"url": callback})
+    base, hash_sign, fragment = callback.partition("#")
+    query = "&".join(encode_value(n) + ("" if v is None else "=" + encode_value(v)) for n, v in appended)
+    if "?" not in base:
+        base += "?" + query
+    elif base.partition("?")[2] == "" or base.endswith("&"):
+        base += query
+    else:
+        base += "&" + query
+    return ("accept", {"url": base + hash_sign + fragment})
