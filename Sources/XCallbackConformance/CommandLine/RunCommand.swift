@@ -1,0 +1,109 @@
+// `xcallback-conformance [run]`: choose the target, run the selection, check the known failures,
+// write the report and, when asked, the current failures as a starting known-failures file.
+
+import Foundation
+
+/// One execution of the run command.
+struct RunCommand {
+    let options: CommandLineOptions
+    let suite: VectorSuite
+    let io: CommandLineIO
+
+    /// Runs and returns the exit status.
+    ///
+    /// - Throws: `CannotRun` for a missing target program, an unreadable known-failures file or an unwritable output.
+    func execute() throws(CannotRun) -> Int32 {
+        let known = try loadKnownFailures()
+        let runner = ConformanceRunner(selection: options.selection, knownFailures: known ?? KnownFailures())
+        let progress = io.standardOutputIsTerminal && !options.noProgress
+        let run: ConformanceRun
+        switch options.target {
+        case "reference":
+            run = runner.run(suite, against: ReferenceTarget(), targetKind: "reference", progress: progressLine(progress))
+        case "foundation":
+            run = runner.run(suite, against: FoundationTarget(), targetKind: "foundation", progress: progressLine(progress))
+        default:
+            let target = try subprocessTarget()
+            run = runner.run(
+                suite, against: target, targetKind: "subprocess: \(target.command)", progress: progressLine(progress))
+            target.stop()
+        }
+        if progress { io.standardOutput("\r\u{1B}[K") }
+        let text = options.format.render(run)
+        if let path = options.output {
+            try write(text, to: path, what: "the report")
+            io.standardOutput(
+                "wrote the \(options.format.rawValue) report to \(path): "
+                    + (run.isConformant ? "PASS" : "FAIL (\(run.problems.count) problems)") + "\n")
+        } else {
+            io.standardOutput(text)
+        }
+        if let path = options.writeKnownFailures {
+            let list = KnownFailures.from(run, keeping: known)
+            try write(list.json(target: run.target, suiteVersion: run.suite.version).prettyText + "\n", to: path, what: "the known failures")
+            io.standardError(
+                "wrote \(list.entries.count) known failures to \(path); give each entry a reason, then pass --known-failures \(path)\n")
+        }
+        return run.isConformant ? ExitStatus.success : ExitStatus.failure
+    }
+
+    private func loadKnownFailures() throws(CannotRun) -> KnownFailures? {
+        guard let path = options.knownFailures else { return nil }
+        do {
+            return try KnownFailures(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw CannotRun("cannot read the known-failures file: \(error)\n  fix the entry named above (see Vectors/protocol/known-failures.schema.json)")
+        }
+    }
+
+    private func subprocessTarget() throws(CannotRun) -> SubprocessTarget {
+        var configuration = SubprocessConfiguration()
+        configuration.timeout = .milliseconds(Int64(options.timeout * 1000))
+        configuration.handshakeTimeout = .milliseconds(Int64(options.handshakeTimeout * 1000))
+        configuration.mode = options.processPerVector ? .processPerRequest : .persistent
+        configuration.suiteVersion = suite.manifest.suiteVersion
+        if options.validate {
+            // The schemas of the vectors in use, else the ones bundled with the tool.
+            let local = suite.directory.appendingPathComponent("protocol")
+            do {
+                if FileManager.default.fileExists(atPath: local.appendingPathComponent("answer.schema.json").path) {
+                    configuration.schemas = try ProtocolSchemas(directory: local)
+                } else {
+                    configuration.schemas = try ProtocolSchemas(
+                        directory: try VectorSuite.bundledDirectory().appendingPathComponent("protocol"))
+                }
+            } catch {
+                throw CannotRun("cannot load the protocol schemas for --validate: \(error)")
+            }
+        }
+        let target: SubprocessTarget
+        do {
+            target = try SubprocessTarget(commandLine: options.target, configuration: configuration)
+        } catch {
+            throw CannotRun(
+                "cannot start the target: \(error)\n  --target takes reference, foundation, or a command line such as \"python3 adapter.py\"")
+        }
+        if let problem = target.startupProblem {
+            io.standardError(
+                "warning: the target failed its handshake (\(problem.kind.rawValue)); its vectors will fail:\n  "
+                    + problem.detail.replacingOccurrences(of: "\n", with: "\n  ") + "\n")
+        }
+        return target
+    }
+
+    private func progressLine(_ enabled: Bool) -> (Int, Int, RunResult) -> Void {
+        guard enabled else { return { _, _, _ in } }
+        let io = self.io
+        return { done, total, item in
+            io.standardOutput("\r\u{1B}[K[\(done)/\(total)] \(item.id) \(item.result.verdict.name)")
+        }
+    }
+
+    private func write(_ text: String, to path: String, what: String) throws(CannotRun) {
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        } catch {
+            throw CannotRun("cannot write \(what) to \(path): \(error.localizedDescription)")
+        }
+    }
+}

@@ -1,0 +1,87 @@
+// The canonical run record (schema: Vectors/protocol/report.schema.json): provenance of the suite and
+// the target, the selection, one score per level, the known-failures problems and every vector's result.
+
+import Foundation
+
+/// Writes the JSON report.
+public enum JSONReport {
+    /// The report's format version; bumped only when the schema changes incompatibly.
+    public static let formatVersion = 1
+
+    /// The report document.
+    public static func document(_ run: ConformanceRun) -> JSONValue {
+        let formatter = ISO8601DateFormatter()
+        return [
+            "reportFormat": .number(Double(formatVersion)),
+            "generator": [
+                "name": .string(ReportText.generator), "version": .string(SuiteInfo.version),
+                "protocol": .number(Double(ConformanceProtocol.version)), "os": .string(operatingSystem),
+            ],
+            "suite": [
+                "version": .string(run.suite.version), "formatVersion": .number(Double(run.suite.formatVersion)),
+                "manifestSHA256": .string(run.suite.manifestSHA256),
+                "totalVectors": .number(Double(run.suite.totalVectors)), "directory": .string(run.suite.directory),
+            ],
+            "target": [
+                "name": .string(run.target.name), "version": .string(run.target.version),
+                "language": .optional(run.target.language), "homepage": .optional(run.target.homepage),
+                "kind": .string(run.targetKind),
+                "declaredChoices": .object(run.declaredChoices.sorted.map { (key: $0.point.rawValue, value: .string($0.value)) }),
+            ],
+            "selection": [
+                "ids": .array(run.selection.ids.map { .string($0) }), "tags": .array(run.selection.tags.map { .string($0) }),
+                "operations": .array(run.selection.operations.map { .string($0.rawValue) }),
+                "levels": .array(run.selection.levels.map { .string($0.rawValue) }),
+                "selected": .number(Double(run.results.count)),
+            ],
+            "startedAt": .string(formatter.string(from: run.startedAt)),
+            "durationSeconds": .number(run.durationSeconds),
+            "summary": summary(run),
+            "problems": .array(
+                run.problems.map { ["kind": .string($0.kind.rawValue), "id": .string($0.id), "message": .string($0.message)] }),
+            "results": .array(run.results.map(result)),
+        ]
+    }
+
+    static func summary(_ run: ConformanceRun) -> JSONValue {
+        let summary = run.summary
+        var members: [(key: String, value: JSONValue)] = ReportText.levels.map { level, name in
+            let score = summary[level]
+            return (
+                key: name,
+                value: [
+                    "passed": .number(Double(score.passed)), "failed": .number(Double(score.failed)),
+                    "skipped": .number(Double(score.skipped)), "knownFailures": .number(Double(score.knownFailures)),
+                    "total": .number(Double(score.total)), "percent": score.percent.map { .number($0) } ?? .null,
+                ]
+            )
+        }
+        members.append((key: "conformant", value: .bool(run.isConformant)))
+        return .object(members)
+    }
+
+    static func result(_ item: RunResult) -> JSONValue {
+        let vector = item.result.vector
+        let known: JSONValue = item.knownFailure.map { entry in
+            ["kind": .string(entry.kind.rawValue), "reason": .string(entry.reason), "issue": .optional(entry.issue)]
+        } ?? .null
+        return [
+            "id": .string(vector.id), "file": .string(vector.file), "operation": .string(vector.operation.rawValue),
+            "level": .string(vector.level.rawValue), "description": .string(vector.summary),
+            "cite": .array(vector.citations.map { .string($0) }), "tags": .array(vector.tags.map { .string($0) }),
+            "verdict": .string(item.result.verdict.name),
+            "failureKind": .optional(item.result.verdict.failureKind?.rawValue),
+            "matched": .optional(item.result.matched), "detail": .string(item.result.detail),
+            "expected": vector.expectation.canonicalJSON, "answer": item.result.answer.canonicalJSON,
+            "knownFailure": known, "durationSeconds": .number(item.durationSeconds),
+        ]
+    }
+
+    static var operatingSystem: String {
+        #if os(Linux)
+            "Linux " + ProcessInfo.processInfo.operatingSystemVersionString
+        #else
+            ProcessInfo.processInfo.operatingSystemVersionString
+        #endif
+    }
+}

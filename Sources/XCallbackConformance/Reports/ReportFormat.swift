@@ -1,0 +1,56 @@
+/// The report formats the runner writes.
+public enum ReportFormat: String, Sendable, CaseIterable {
+    /// Human-readable text: failures with their difference and citation, then the scores.
+    case text
+    /// The canonical machine-readable record (schema: `Vectors/protocol/report.schema.json`).
+    case json
+    /// JUnit XML for CI systems.
+    case junit
+    /// Test Anything Protocol, version 14.
+    case tap
+    /// Markdown for a CI job summary.
+    case markdown
+    /// A shields.io endpoint JSON naming the suite version.
+    case badge
+
+    /// Renders `run` in this format.
+    public func render(_ run: ConformanceRun) -> String {
+        switch self {
+        case .text: TextReport.render(run)
+        case .json: JSONReport.document(run).prettyText + "\n"
+        case .junit: JUnitReport.render(run)
+        case .tap: TAPReport.render(run)
+        case .markdown: MarkdownReport.render(run)
+        case .badge: BadgeReport.document(run).prettyText + "\n"
+        }
+    }
+}
+
+/// Helpers the report writers share.
+enum ReportText {
+    /// The generator's name, as reports name it.
+    static let generator = "xcallback-conformance"
+
+    /// The citation anchors of a vector with their sources, from the suite's citations.
+    static func citations(_ vector: Vector) -> String {
+        vector.citations.joined(separator: ", ")
+    }
+
+    /// `name version` and the language, when known.
+    static func identity(_ target: TargetIdentity) -> String {
+        "\(target.name) \(target.version)" + (target.language.map { " (\($0))" } ?? "")
+    }
+
+    /// The declared choices as `point=value, …`, or `none declared`.
+    static func choices(_ choices: DeclaredChoices) -> String {
+        choices.values.isEmpty ? "none declared" : choices.sorted.map { "\($0.point)=\($0.value)" }.joined(separator: ", ")
+    }
+
+    /// The first 12 hex digits of a hash, for headers.
+    static func shortHash(_ hash: String) -> String { String(hash.prefix(12)) }
+
+    /// The levels in report order with their display names.
+    static let levels: [(level: Level, name: String)] = [
+        (.must, "must"), (.should, "should"), (.implementationDefined, "implementation-defined"),
+    ]
+}

@@ -1,0 +1,79 @@
+// The human report: a header with provenance, the failures grouped by level (must first), each with its
+// difference, description and citation, then one score line per level (never a blended percentage) and
+// the run's verdict.
+
+/// Writes the human-readable text report.
+public enum TextReport {
+    /// Renders the whole report.
+    public static func render(_ run: ConformanceRun) -> String {
+        var out = header(run)
+        for (level, name) in ReportText.levels {
+            let failures = run.results.filter { $0.result.verdict.failureKind != nil && $0.result.vector.level == level }
+            guard !failures.isEmpty else { continue }
+            out += "\n\(name) failures (\(failures.count)):\n"
+            for item in failures {
+                out += (item.knownFailure == nil ? "\n" : "") + failureBlock(item)
+            }
+        }
+        out += "\n" + scores(run)
+        return out
+    }
+
+    /// The provenance lines: suite, target, choices, selection.
+    public static func header(_ run: ConformanceRun) -> String {
+        var out = "\(ReportText.generator) \(SuiteInfo.version): suite \(run.suite.version) "
+        out += "(manifest sha256 \(ReportText.shortHash(run.suite.manifestSHA256)), \(run.suite.totalVectors) vectors)\n"
+        out += "target: \(ReportText.identity(run.target)) [\(run.targetKind)]\n"
+        out += "declared choices: \(ReportText.choices(run.declaredChoices))\n"
+        if !run.selection.isEverything {
+            out += "selection: \(run.selection.commandLine) (\(run.results.count) vectors)\n"
+        }
+        return out
+    }
+
+    /// One failure: a status line, the description, the citation and the indented detail; a known failure is one line.
+    public static func failureBlock(_ item: RunResult) -> String {
+        let vector = item.result.vector
+        let kind = item.result.verdict.failureKind?.rawValue ?? "?"
+        if let known = item.knownFailure {
+            return "KNOWN \(vector.id)  \(vector.level.rawValue)  \(vector.operation.rawValue)  \(kind): \(known.reason)\n"
+        }
+        var out = "FAIL \(vector.id)  \(vector.level.rawValue)  \(vector.operation.rawValue)  \(kind)\n"
+        out += "     \(vector.summary)\n"
+        out += "     cite: \(ReportText.citations(vector))  file: \(vector.file)\n"
+        for line in item.result.detail.split(separator: "\n", omittingEmptySubsequences: false) {
+            out += "     | \(line)\n"
+        }
+        return out
+    }
+
+    /// The score lines, the problems and the verdict.
+    public static func scores(_ run: ConformanceRun) -> String {
+        let summary = run.summary
+        var out = ""
+        for (level, name) in ReportText.levels {
+            out += name.padding(toLength: 24, withPad: " ", startingAt: 0) + summary[level].text + "\n"
+        }
+        let consistent = run.results.compactMap { $0.result.matched }.filter { $0.hasPrefix("undeclared; consistent with") }
+        if !consistent.isEmpty {
+            out += "undeclared choices: \(consistent.count) vectors passed as consistent with one allowed value\n"
+        }
+        let newFailures = run.problems.filter { $0.kind == .newFailure }.count
+        let listProblems = run.problems.filter { $0.kind != .newFailure }
+        if !listProblems.isEmpty {
+            out += "\nknown-failures problems:\n"
+            for problem in listProblems { out += "  \(problem)\n" }
+        }
+        out += "\n"
+        if run.isConformant {
+            let known = summary.all.knownFailures
+            out += "PASS: \(run.results.count) vectors" + (known > 0 ? ", \(known) known failures" : "") + "\n"
+        } else {
+            var reasons: [String] = []
+            if newFailures > 0 { reasons.append("\(newFailures) unexpected failure\(newFailures == 1 ? "" : "s")") }
+            if !listProblems.isEmpty { reasons.append("\(listProblems.count) known-failures problem\(listProblems.count == 1 ? "" : "s")") }
+            out += "FAIL: " + reasons.joined(separator: ", ") + "\n"
+        }
+        return out
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+
+/// A checked-in list of the vectors a target is known to fail, keyed by id, each with its failure kind and a reason.
+///
+/// The file is JSON (`Vectors/protocol/known-failures.schema.json`):
+/// `{"knownFailures": [{"id": "XCU-7K3P", "kind": "wrong-result", "reason": "…", "issue": "…"}]}`.
+public struct KnownFailures: Hashable, Sendable {
+    /// One known failure.
+    public struct Entry: Hashable, Sendable {
+        /// The vector id.
+        public var id: String
+        /// The failure kind the vector is known to fail with.
+        public var kind: FailureKind
+        /// Why it fails, for the people reading the list.
+        public var reason: String
+        /// An issue tracking the failure, when there is one.
+        public var issue: String?
+
+        /// Creates an entry.
+        public init(id: String, kind: FailureKind, reason: String, issue: String? = nil) {
+            self.id = id
+            self.kind = kind
+            self.reason = reason
+            self.issue = issue
+        }
+    }
+
+    /// The entries, in file order.
+    public var entries: [Entry]
+
+    /// Creates a list.
+    public init(_ entries: [Entry] = []) { self.entries = entries }
+
+    /// The entry for `id`, if any.
+    public func entry(for id: String) -> Entry? { entries.first { $0.id == id } }
+
+    /// Reads a known-failures document.
+    ///
+    /// - Throws: a `VectorLoadError` naming the file, the JSON path and what was expected.
+    public init(json: JSONValue, file: String) throws(VectorLoadError) {
+        let root = JSONCursor(json, file: file)
+        _ = try root.keys(allowed: ["target", "suiteVersion", "knownFailures"])
+        var entries: [Entry] = []
+        var seen: Set<String> = []
+        for element in try root.member("knownFailures").elements() {
+            _ = try element.keys(allowed: ["id", "kind", "reason", "issue"])
+            let idCursor = try element.member("id")
+            let id = try idCursor.string()
+            guard seen.insert(id).inserted else { throw idCursor.error("an id listed once") }
+            let reasonCursor = try element.member("reason")
+            let reason = try reasonCursor.string()
+            guard !reason.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw reasonCursor.error("a reason saying why the vector fails")
+            }
+            entries.append(
+                Entry(
+                    id: id, kind: FailureKind(rawValue: try element.member("kind").string()), reason: reason,
+                    issue: try element.optionalMember("issue")?.string()))
+        }
+        self.entries = entries
+    }
+
+    /// Loads a known-failures file.
+    ///
+    /// - Throws: a `VectorLoadError` naming the file, the JSON path and what was expected.
+    public init(contentsOf url: URL) throws(VectorLoadError) {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw VectorLoadError(file: url.path, path: "$", expected: "a readable file", found: error.localizedDescription)
+        }
+        let json: JSONValue
+        do {
+            json = try JSONValue(parsing: Array(data))
+        } catch {
+            throw VectorLoadError(file: url.path, path: "$", expected: "JSON text", found: "a syntax error at \(error)")
+        }
+        try self.init(json: json, file: url.path)
+    }
+
+    /// The list as a JSON document, with the target and suite it was written for.
+    public func json(target: TargetIdentity?, suiteVersion: String?) -> JSONValue {
+        var members: [(key: String, value: JSONValue)] = []
+        if let target { members.append((key: "target", value: .string("\(target.name) \(target.version)"))) }
+        if let suiteVersion { members.append((key: "suiteVersion", value: .string(suiteVersion))) }
+        let list: [JSONValue] = entries.map { entry in
+            var item: [(key: String, value: JSONValue)] = [
+                (key: "id", value: .string(entry.id)), (key: "kind", value: .string(entry.kind.rawValue)),
+                (key: "reason", value: .string(entry.reason)),
+            ]
+            if let issue = entry.issue { item.append((key: "issue", value: .string(issue))) }
+            return .object(item)
+        }
+        members.append((key: "knownFailures", value: .array(list)))
+        return .object(members)
+    }
+
+    /// A starting list from a run's failures, with a `TODO` reason each; entries of `previous` with the same id and kind are kept.
+    public static func from(_ run: ConformanceRun, keeping previous: KnownFailures? = nil) -> KnownFailures {
+        KnownFailures(
+            run.results.compactMap { item -> Entry? in
+                guard let kind = item.result.verdict.failureKind else { return nil }
+                if let old = previous?.entry(for: item.id), old.kind == kind { return old }
+                return Entry(id: item.id, kind: kind, reason: "TODO: say why it fails (\(item.result.vector.summary))")
+            })
+    }
+}

@@ -1,0 +1,147 @@
+// The messages of the conformance protocol, version 1 (Vectors/protocol/PROTOCOL.md), in both directions:
+// what the runner sends and how it reads answers, and what `ProtocolServer` reads and answers.
+
+import XCallbackURL
+
+/// The conformance protocol's constants and message codecs.
+public enum ConformanceProtocol {
+    /// The protocol version this runner speaks.
+    public static let version = 1
+
+    /// The `start` message that opens every conversation.
+    public static func startMessage(suiteVersion: String) -> JSONValue {
+        ["cmd": "start", "protocol": .number(Double(version)), "suiteVersion": .string(suiteVersion)]
+    }
+
+    /// The `stop` message that ends a conversation.
+    public static let stopMessage: JSONValue = ["cmd": "stop"]
+
+    /// A request message: the operation, `seq`, the vector id when known, and the operation's input.
+    public static func request(_ input: VectorInput, seq: Int, id: String?) -> JSONValue {
+        var members: [(key: String, value: JSONValue)] = [
+            (key: "cmd", value: .string(operation(of: input).rawValue)), (key: "seq", value: .number(Double(seq))),
+        ]
+        if let id { members.append((key: "id", value: .string(id))) }
+        switch input {
+        case .parseText(let url): members.append((key: "url", value: .string(url)))
+        case .parseBytes(let bytes):
+            if let text = String(validating: bytes, as: UTF8.self) {
+                members.append((key: "url", value: .string(text)))
+            } else {
+                members.append((key: "urlHex", value: .string(hex(bytes))))
+            }
+        case .buildRequest(let request): members.append((key: "request", value: request.canonicalJSON))
+        case .buildCallback(let response): members.append((key: "response", value: response.canonicalJSON))
+        }
+        return .object(members)
+    }
+
+    /// The operation that handles `input`.
+    public static func operation(of input: VectorInput) -> Operation {
+        switch input {
+        case .parseText, .parseBytes: .parse
+        case .buildRequest: .buildRequest
+        case .buildCallback: .buildCallback
+        }
+    }
+
+    /// Bytes as two lowercase hex digits each, with no separators, as `urlHex` carries them.
+    public static func hex(_ bytes: [UInt8]) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count * 2)
+        for byte in bytes {
+            out.append(digits[Int(byte >> 4)])
+            out.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Decodes `urlHex`, or returns `nil` when it is not an even number of hex digits.
+    public static func bytes(fromHex text: String) -> [UInt8]? {
+        let digits = Array(text.utf8)
+        guard digits.count % 2 == 0 else { return nil }
+        var out: [UInt8] = []
+        out.reserveCapacity(digits.count / 2)
+        var index = 0
+        while index < digits.count {
+            guard let high = hexValue(digits[index]), let low = hexValue(digits[index + 1]) else { return nil }
+            out.append(high << 4 | low)
+            index += 2
+        }
+        return out
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}
+
+// MARK: - The hello
+
+/// What a target says about itself in its answer to `start`.
+public struct ProtocolHello: Hashable, Sendable {
+    /// Who the target is.
+    public var identity: TargetIdentity
+    /// The operations the target implements.
+    public var operations: Set<Operation>
+    /// The target's declared implementation-defined choices.
+    public var choices: DeclaredChoices
+
+    /// Creates a hello.
+    public init(identity: TargetIdentity, operations: Set<Operation>, choices: DeclaredChoices) {
+        self.identity = identity
+        self.operations = operations
+        self.choices = choices
+    }
+
+    /// Reads a hello message.
+    ///
+    /// - Throws: a `VectorLoadError` whose path names the member that is wrong.
+    public init(message: JSONValue) throws(VectorLoadError) {
+        let cursor = JSONCursor(message, file: "hello")
+        let protocolCursor = try cursor.member("protocol")
+        guard protocolCursor.value.numberValue == Double(ConformanceProtocol.version) else {
+            throw protocolCursor.error("protocol \(ConformanceProtocol.version), the version this runner speaks")
+        }
+        let implementation = try cursor.member("implementation")
+        identity = TargetIdentity(
+            name: try implementation.member("name").string(), version: try implementation.member("version").string(),
+            language: try implementation.optionalMember("language")?.optionalString(),
+            homepage: try implementation.optionalMember("homepage")?.optionalString())
+        var operations: Set<Operation> = []
+        for element in try cursor.member("operations").elements() {
+            guard let operation = Operation(rawValue: try element.string()) else {
+                throw element.error("one of \"parse\", \"build-request\", \"build-callback\"")
+            }
+            operations.insert(operation)
+        }
+        self.operations = operations
+        var choices = DeclaredChoices()
+        if let object = try cursor.optionalMember("choices"), object.value != .null {
+            for key in try object.keys(allowed: Set(object.value.objectValue?.map(\.key) ?? [])) {
+                choices[ChoicePoint(rawValue: key)] = try object.member(key).string()
+            }
+        }
+        self.choices = choices
+    }
+
+    /// The hello as a message.
+    public var message: JSONValue {
+        var implementation: [(key: String, value: JSONValue)] = [
+            (key: "name", value: .string(identity.name)), (key: "version", value: .string(identity.version)),
+        ]
+        if let language = identity.language { implementation.append((key: "language", value: .string(language))) }
+        if let homepage = identity.homepage { implementation.append((key: "homepage", value: .string(homepage))) }
+        return [
+            "protocol": .number(Double(ConformanceProtocol.version)), "implementation": .object(implementation),
+            "operations": .array(operations.sorted().map { .string($0.rawValue) }),
+            "choices": .object(choices.sorted.map { (key: $0.point.rawValue, value: .string($0.value)) }),
+        ]
+    }
+}

@@ -1,0 +1,100 @@
+// The target side of the conformance protocol: serves any Swift `ConformanceTarget` over JSON Lines.
+// `xcallback-conformance serve` uses it with the reference implementation, which makes a minimal Swift
+// subprocess target for tests and benchmarks.
+
+import XCallbackURL
+
+/// Answers conformance-protocol messages with a `ConformanceTarget`, one line in, at most one line out.
+public struct ProtocolServer<Target: ConformanceTarget>: Sendable {
+    /// The target that answers.
+    public var target: Target
+
+    /// Creates a server for `target`.
+    public init(target: Target) { self.target = target }
+
+    /// What to do with one incoming line.
+    public enum Reply: Hashable, Sendable {
+        /// Write this line (without its newline).
+        case line(String)
+        /// Write nothing and read on (a blank line).
+        case nothing
+        /// Exit: the runner sent `stop`.
+        case stop
+    }
+
+    /// Answers one line.
+    public func respond(to line: String) -> Reply {
+        guard !line.allSatisfy(\.isWhitespace) else { return .nothing }
+        let message: JSONValue
+        do {
+            message = try JSONValue(parsing: line)
+        } catch {
+            return .line(erroredAnswer(seq: nil, "the request is not JSON: \(error)"))
+        }
+        let seq = message["seq"]?.numberValue.map { Int($0) }
+        switch message["cmd"]?.stringValue {
+        case "start":
+            return .line(hello.message.compactText)
+        case "stop":
+            return .stop
+        case let command?:
+            guard let seq else { return .line(erroredAnswer(seq: nil, "the request has no seq")) }
+            do {
+                return .line(try answer(command, message, seq: seq).compactText)
+            } catch {
+                return .line(erroredAnswer(seq: seq, "the request is malformed at \(error.path): expected \(error.expected)"))
+            }
+        case nil:
+            return .line(erroredAnswer(seq: seq, "the request has no cmd"))
+        }
+    }
+
+    /// Reads lines until `stop` or end of input, writing each answer with `write` (which must flush).
+    public func serve(readLine: () -> String?, write: (String) -> Void) {
+        while let line = readLine() {
+            switch respond(to: line) {
+            case .line(let text): write(text + "\n")
+            case .nothing: continue
+            case .stop: return
+            }
+        }
+    }
+
+    /// The hello: the target's identity and choices; every operation is offered (unsupported ones answer skipped).
+    public var hello: ProtocolHello {
+        ProtocolHello(identity: target.identity, operations: Set(Operation.allCases), choices: target.declaredChoices)
+    }
+
+    private func answer(_ command: String, _ message: JSONValue, seq: Int) throws(VectorLoadError) -> JSONValue {
+        let cursor = JSONCursor(message, file: "request")
+        switch command {
+        case "parse":
+            let answer: TargetAnswer<XCallbackRequest>
+            if let hex = try cursor.optionalMember("urlHex") {
+                guard let bytes = ConformanceProtocol.bytes(fromHex: try hex.string()) else {
+                    throw hex.error("pairs of hex digits")
+                }
+                answer = target.parse(utf8: bytes)
+            } else {
+                answer = target.parse(try cursor.member("url").string())
+            }
+            return ConformanceProtocol.answerMessage(answer, seq: seq) { $0.canonicalJSON }
+        case "build-request":
+            let request = try XCallbackRequest(canonical: try cursor.member("request"))
+            return ConformanceProtocol.answerMessage(target.buildRequest(request), seq: seq) { ["url": .string($0)] }
+        case "build-callback":
+            let response = try XCallbackResponse(canonical: try cursor.member("response"))
+            return ConformanceProtocol.answerMessage(target.buildCallback(response), seq: seq) { ["url": .string($0)] }
+        default:
+            return ConformanceProtocol.answerMessage(
+                TargetAnswer<String>.unsupported(reason: "unknown command '\(command)'", issueURL: nil), seq: seq
+            ) { .string($0) }
+        }
+    }
+
+    private func erroredAnswer(seq: Int?, _ message: String) -> String {
+        let seqValue: JSONValue = seq.map { .number(Double($0)) } ?? .null
+        return JSONValue.object([(key: "seq", value: seqValue), (key: "errored", value: ["message": .string(message)])])
+            .compactText
+    }
+}

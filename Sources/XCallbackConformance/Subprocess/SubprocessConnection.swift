@@ -1,0 +1,206 @@
+// The conversation with one target program: launch, handshake, one request and one answer at a time,
+// and the recovery rules of PROTOCOL.md §4. Every failure of the target becomes a `TargetBreakage` for
+// the request that saw it, the process is killed, and the next request starts a fresh one.
+
+import Foundation
+
+/// The outcome of one request/answer exchange.
+enum Exchange {
+    /// The answer message, with the right `seq`.
+    case answer(JSONValue)
+    /// The target broke; the vector fails with this.
+    case broken(TargetBreakage)
+}
+
+/// How starting the target ended.
+enum StartOutcome {
+    /// The handshake succeeded.
+    case ready(ProtocolHello)
+    /// The target could not be started or failed the handshake.
+    case failed(TargetBreakage)
+}
+
+/// Owns the target process; a lock serialises requests, so the connection can be shared between tasks.
+final class SubprocessConnection: @unchecked Sendable {
+    let command: TargetCommand
+    let executable: URL
+    let configuration: SubprocessConfiguration
+    private let lock = NSLock()
+    private var child: ChildProcess?
+    private var nextSeq = 1
+    private var consecutiveStartFailures = 0
+    private var lastStartProblem: String?
+    private var counters = SubprocessStatistics()
+
+    init(command: TargetCommand, executable: URL, configuration: SubprocessConfiguration) {
+        self.command = command
+        self.executable = executable
+        self.configuration = configuration
+    }
+
+    deinit { child?.kill() }
+
+    /// Counters for benchmarks and tests.
+    var statistics: SubprocessStatistics { lock.withLock { counters } }
+
+    /// Starts the target and performs the handshake; returns its hello or the breakage that prevented it.
+    func start() -> StartOutcome {
+        lock.withLock { launch() }
+    }
+
+    /// Sends one request for `input` and waits for its answer, restarting the target first when needed.
+    func exchange(_ input: VectorInput, id: String?) -> Exchange {
+        lock.withLock {
+            if child == nil, case .failed(let breakage) = launch() { return .broken(breakage) }
+            guard let process = child else { return .broken(TargetBreakage(.crashed, "the target is not running")) }
+            let seq = nextSeq
+            nextSeq += 1
+            counters.requests += 1
+            let message = ConformanceProtocol.request(input, seq: seq, id: id)
+            let result = roundTrip(message, on: process, timeout: configuration.timeout, seq: seq)
+            if configuration.mode == .processPerRequest, child != nil {
+                stopLocked()
+            }
+            return result
+        }
+    }
+
+    /// Sends `stop` and lets the target exit; the next request starts it again.
+    func stop() {
+        lock.withLock { stopLocked() }
+    }
+
+    private func stopLocked() {
+        guard let process = child else { return }
+        child = nil
+        _ = process.write(Array((ConformanceProtocol.stopMessage.compactText + "\n").utf8), deadline: .now + .milliseconds(200))
+        process.end(grace: .seconds(1))
+    }
+
+    // MARK: - Launch and handshake
+
+    private func launch() -> StartOutcome {
+        if consecutiveStartFailures >= configuration.maxConsecutiveStartFailures {
+            return .failed(
+                TargetBreakage(
+                    .crashed,
+                    "not restarted: the target failed to start \(consecutiveStartFailures) times in a row; last time: "
+                        + (lastStartProblem ?? "unknown")))
+        }
+        counters.launches += 1
+        let process: ChildProcess
+        do {
+            process = try ChildProcess(
+                executable: executable, arguments: Array(command.words.dropFirst()),
+                environment: configuration.environment, tailLimit: configuration.stderrTailBytes)
+        } catch {
+            return startFailed(TargetBreakage(.crashed, "could not launch \(command): \(error)"))
+        }
+        child = process
+        let start = ConformanceProtocol.startMessage(suiteVersion: configuration.suiteVersion)
+        switch roundTrip(start, on: process, timeout: configuration.handshakeTimeout, seq: nil) {
+        case .broken(let breakage):
+            return startFailed(
+                TargetBreakage(breakage.kind, "the handshake failed: " + breakage.detail))
+        case .answer(let message):
+            do {
+                let hello = try ProtocolHello(message: message)
+                consecutiveStartFailures = 0
+                return .ready(hello)
+            } catch {
+                kill(process)
+                return startFailed(
+                    TargetBreakage(
+                        .unreadableAnswer,
+                        "the handshake failed: the hello's \(error.path) should be \(error.expected), found \(error.found)"
+                    ))
+            }
+        }
+    }
+
+    private func startFailed(_ breakage: TargetBreakage) -> StartOutcome {
+        consecutiveStartFailures += 1
+        lastStartProblem = breakage.detail
+        return .failed(breakage)
+    }
+
+    // MARK: - One exchange
+
+    /// Writes `message`, reads one line, and checks it is a JSON object with `seq` (when given).
+    private func roundTrip(_ message: JSONValue, on process: ChildProcess, timeout: Duration, seq: Int?) -> Exchange {
+        let deadline = ContinuousClock.now + timeout
+        switch process.write(Array((message.compactText + "\n").utf8), deadline: deadline) {
+        case .written: break
+        case .timedOut:
+            return fail(process, .timedOut, "the target did not read its stdin within \(seconds(timeout))")
+        case .brokenPipe:
+            let what = process.waitForExit(within: .milliseconds(500)) ? exitWords(process) : "closed its stdin"
+            return fail(process, .crashed, "the target \(what) before reading the request")
+        }
+        switch process.readLine(deadline: deadline, limit: configuration.maxAnswerBytes) {
+        case .timedOut:
+            return fail(process, .timedOut, "no answer within \(seconds(timeout))")
+        case .tooLong(let count):
+            return fail(
+                process, .unreadableAnswer,
+                "the answer grew past \(configuration.maxAnswerBytes) bytes (\(count) read) without a newline")
+        case .endOfFile:
+            _ = process.waitForExit(within: .milliseconds(500))
+            let what = process.process.isRunning ? "closed its stdout" : exitWords(process)
+            return fail(process, .crashed, "the target \(what) before answering")
+        case .line(let bytes):
+            let text = String(decoding: bytes, as: UTF8.self)
+            let value: JSONValue
+            do {
+                value = try JSONValue(parsing: bytes)
+            } catch {
+                return fail(process, .unreadableAnswer, "the answer is not JSON (\(error)): \(excerpt(text))")
+            }
+            guard value.objectValue != nil else {
+                return fail(process, .unreadableAnswer, "the answer is a JSON \(value.typeName), not an object: \(excerpt(text))")
+            }
+            if let seq {
+                guard let got = value["seq"]?.numberValue, got == Double(seq) else {
+                    let found = value["seq"].map(\.compactText) ?? "none"
+                    return fail(process, .unreadableAnswer, "the answer's seq is \(found), the request's was \(seq)")
+                }
+            }
+            if let schemas = configuration.schemas, let violations = schemas.violations(of: value, hello: seq == nil) {
+                return fail(process, .unreadableAnswer, "the \(seq == nil ? "hello" : "answer") breaks its schema: \(violations)")
+            }
+            return .answer(value)
+        }
+    }
+
+    /// Kills the process after a failure and returns the breakage, with the process's end and stderr tail.
+    private func fail(_ process: ChildProcess, _ kind: BreakageKind, _ detail: String) -> Exchange {
+        process.collectStderr(until: .now + .milliseconds(kind == .crashed ? 300 : 50))
+        let tail = process.stderrTail
+        kill(process)
+        counters.breakages += 1
+        var text = detail
+        if !tail.isEmpty {
+            text += "\nstderr (last \(tail.utf8.count) bytes):\n" + tail
+        }
+        return .broken(TargetBreakage(kind, text))
+    }
+
+    private func kill(_ process: ChildProcess) {
+        process.kill()
+        if child === process { child = nil }
+    }
+
+    private func exitWords(_ process: ChildProcess) -> String {
+        _ = process.waitForExit(within: .milliseconds(500))
+        return process.exitDescription
+    }
+
+    private func seconds(_ duration: Duration) -> String {
+        let value = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        return "\(value) s"
+    }
+
+    private func excerpt(_ text: String) -> String {
+        text.count > 200 ? String(text.prefix(200)).debugDescription + "…" : text.debugDescription
+    }
+}

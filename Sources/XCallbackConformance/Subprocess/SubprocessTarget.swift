@@ -1,0 +1,146 @@
+import Foundation
+import XCallbackURL
+
+/// A target in any language: a program that speaks the conformance protocol (JSON Lines on stdin and stdout).
+///
+/// Creating one launches the program and performs the handshake, so `identity`, `declaredChoices` and
+/// `operations` are the program's own. Every failure of the program (crash, timeout, unreadable answer,
+/// failed handshake) fails the one vector that saw it, and the program is restarted for the next one.
+///
+/// ```swift
+/// let target = try SubprocessTarget(commandLine: "python3 adapter.py")
+/// let run = ConformanceRunner().run(suite, against: target)
+/// ```
+public struct SubprocessTarget: ConformanceTarget {
+    /// The identity from the handshake, or a name derived from the command when the handshake failed.
+    public let identity: TargetIdentity
+    /// The choices the program declared in its handshake.
+    public let declaredChoices: DeclaredChoices
+    /// The operations the program declared; the others are answered `unsupported` without a request.
+    public let operations: Set<Operation>
+    /// Why the first start failed, or `nil` when the handshake succeeded.
+    public let startupProblem: TargetBreakage?
+    /// The command that runs the program.
+    public var command: TargetCommand { connection.command }
+    private let connection: SubprocessConnection
+
+    /// Launches `command` and performs the handshake.
+    ///
+    /// - Throws: a `TargetCommandError` when the program cannot be found; a program that starts and
+    ///   misbehaves does not throw, it fails vectors.
+    public init(command: TargetCommand, configuration: SubprocessConfiguration = .init()) throws(TargetCommandError) {
+        let executable = try command.executable()
+        connection = SubprocessConnection(command: command, executable: executable, configuration: configuration)
+        switch connection.start() {
+        case .ready(let hello):
+            identity = hello.identity
+            declaredChoices = hello.choices
+            operations = hello.operations
+            startupProblem = nil
+        case .failed(let breakage):
+            identity = TargetIdentity(name: command.fallbackName, version: "unknown")
+            declaredChoices = [:]
+            operations = Set(Operation.allCases)
+            startupProblem = breakage
+        }
+        if configuration.mode == .processPerRequest { connection.stop() }
+    }
+
+    /// Splits `commandLine` into words (quotes group words, no shell), then launches it as `init(command:)` does.
+    ///
+    /// - Throws: a `TargetCommandError` for a malformed command line or a program that cannot be found.
+    public init(commandLine: String, configuration: SubprocessConfiguration = .init()) throws(TargetCommandError) {
+        try self.init(command: TargetCommand(parsing: commandLine), configuration: configuration)
+    }
+
+    /// Counts of launches, requests and breakages so far.
+    public var statistics: SubprocessStatistics { connection.statistics }
+
+    /// Sends `stop` and waits for the program to exit; a later request starts it again.
+    public func stop() { connection.stop() }
+
+    /// Sends a `parse` request with `url`.
+    public func parse(_ url: String) -> TargetAnswer<XCallbackRequest> {
+        send(.parseText(url), reading: ConformanceProtocol.parseAnswer)
+    }
+
+    /// Sends a `parse` request with the bytes (as `urlHex` when they are not UTF-8).
+    public func parse(utf8 bytes: [UInt8]) -> TargetAnswer<XCallbackRequest> {
+        send(.parseBytes(bytes), reading: ConformanceProtocol.parseAnswer)
+    }
+
+    /// Sends a `build-request` request.
+    public func buildRequest(_ request: XCallbackRequest) -> TargetAnswer<String> {
+        send(.buildRequest(request), reading: ConformanceProtocol.buildAnswer)
+    }
+
+    /// Sends a `build-callback` request.
+    public func buildCallback(_ response: XCallbackResponse) -> TargetAnswer<String> {
+        send(.buildCallback(response), reading: ConformanceProtocol.buildAnswer)
+    }
+
+    private func send<Value>(
+        _ input: VectorInput, reading: (JSONValue) throws(AnswerError) -> TargetAnswer<Value>
+    ) -> TargetAnswer<Value> {
+        let operation = ConformanceProtocol.operation(of: input)
+        guard operations.contains(operation) else {
+            return .unsupported(reason: "the target does not declare the \(operation.rawValue) operation", issueURL: nil)
+        }
+        switch connection.exchange(input, id: RunContext.vectorID) {
+        case .broken(let breakage):
+            return .broken(breakage)
+        case .answer(let message):
+            do {
+                return try reading(message)
+            } catch {
+                return .broken(TargetBreakage(.unreadableAnswer, error.message + ": " + message.compactText))
+            }
+        }
+    }
+}
+
+/// How a `SubprocessTarget` runs its program.
+public struct SubprocessConfiguration: Sendable {
+    /// One process for the whole run, or a fresh process (with its own handshake) for every request.
+    public enum Mode: Sendable, Hashable {
+        /// One process kept running for every request (the protocol's normal mode).
+        case persistent
+        /// A new process per request: slower, for comparison and for targets that leak state.
+        case processPerRequest
+    }
+
+    /// The time allowed for each answer; 2 s by default.
+    public var timeout: Duration = .seconds(2)
+    /// The time allowed for the hello after `start`; 10 s by default, since interpreters start slowly.
+    public var handshakeTimeout: Duration = .seconds(10)
+    /// Persistent or one process per request.
+    public var mode: Mode = .persistent
+    /// The longest answer line accepted, in bytes; 1 MiB by default.
+    public var maxAnswerBytes = 1 << 20
+    /// How much of the program's stderr is kept for failure details; 2 KiB by default.
+    public var stderrTailBytes = 2048
+    /// After this many failed starts in a row, the program is not restarted and remaining vectors fail at once.
+    public var maxConsecutiveStartFailures = 3
+    /// The program's environment, or `nil` to inherit the runner's.
+    public var environment: [String: String]?
+    /// The suite version sent in `start`.
+    public var suiteVersion = SuiteInfo.version
+    /// When set, every hello and answer is checked against the published schemas; a violation is an unreadable answer.
+    public var schemas: ProtocolSchemas?
+
+    /// Creates the default configuration.
+    public init() {}
+}
+
+/// Counters kept by a `SubprocessTarget`.
+public struct SubprocessStatistics: Hashable, Sendable {
+    /// How many times the program was launched.
+    public var launches = 0
+    /// How many requests were sent.
+    public var requests = 0
+    /// How many exchanges ended with a breakage (crash, timeout, unreadable answer).
+    public var breakages = 0
+
+    /// Creates zeroed counters.
+    public init() {}
+}

@@ -1,0 +1,36 @@
+#if canImport(Testing)
+    import Testing
+    import XCallbackConformance
+
+    extension ConformanceCase: CustomTestStringConvertible {
+        /// The vector id, which names the test case in Swift Testing's output.
+        public var testDescription: String { vector.id }
+    }
+
+    /// Checks one vector against `target` in a Swift Testing test, recording a readable issue when it fails.
+    ///
+    /// ```swift
+    /// @Test(arguments: try ConformanceCase.all())
+    /// func myParserConforms(_ vector: ConformanceCase) {
+    ///     expectConformance(of: MyParser(), vector)
+    /// }
+    /// ```
+    /// A vector listed in `knownFailures` that fails as listed is recorded as a known issue; one that no
+    /// longer fails is recorded as an issue, so the list stays honest.
+    public func expectConformance(
+        of target: some ConformanceTarget, _ vector: ConformanceCase, knownFailures: KnownFailures = KnownFailures(),
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let check = ConformanceCheck(target, vector, knownFailures: knownFailures)
+        switch check.outcome {
+        case .fine:
+            break
+        case .failure(let message), .staleKnownFailure(let message):
+            Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+        case .knownFailure(let message):
+            withKnownIssue {
+                Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+            }
+        }
+    }
+#endif

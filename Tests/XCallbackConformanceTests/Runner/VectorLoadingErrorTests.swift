@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+import XCallbackConformance
+
+/// Malformed vector directories are refused with the file, the JSON path and what was expected,
+/// by the loader and by the tool (exit status 70).
+@Suite struct VectorLoadingErrorTests {
+    /// Copies the mini suite, replaces `mini.json` with `text` and fixes the manifest's hash and count.
+    func suite(withVectorFile text: String, count: Int = 9) throws -> URL {
+        let directory = try RunnerFixtures.temporaryDirectory()
+        let manager = FileManager.default
+        for name in ["citations.json"] {
+            try manager.copyItem(
+                at: RunnerFixtures.miniSuiteDirectory.appendingPathComponent(name), to: directory.appendingPathComponent(name))
+        }
+        try Data(text.utf8).write(to: directory.appendingPathComponent("mini.json"))
+        let manifest: JSONValue = [
+            "suiteVersion": "0.0.1-broken", "formatVersion": 1,
+            "files": [["path": "mini.json", "count": .number(Double(count)), "sha256": .string(SHA256.hexDigest(Array(text.utf8)))]],
+            "total": .number(Double(count)),
+        ]
+        try Data(manifest.prettyText.utf8).write(to: directory.appendingPathComponent("manifest.json"))
+        return directory
+    }
+
+    func miniText(replacing old: String, with new: String) throws -> String {
+        let text = try String(contentsOf: RunnerFixtures.miniSuiteDirectory.appendingPathComponent("mini.json"), encoding: .utf8)
+        #expect(text.contains(old), "the fixture holds \(old)")
+        return text.replacingOccurrences(of: old, with: new)
+    }
+
+    @Test(arguments: [
+        (#""operation": "build-request""#, #""operation": "build""#, "$.vectors[6].operation", "one of \"parse\""),
+        (#""level": "should""#, #""level": "may""#, "$.vectors[3].level", "one of \"must\""),
+        (#""id": "XCU-2AAB""#, #""id": "XCU-2AAO""#, "$.vectors[1].id", "an id 'XCU-'"),
+        (#""id": "XCU-2AAB""#, #""id": "XCU-2AAA""#, "$.vectors[1].id", "an id used once"),
+        (#""reject": "not-x-callback-url""#, #""refuse": "not-x-callback-url""#, "$.vectors[1].expect.refuse", "one of the members"),
+        (#""xcu-host""#, #""xcu-nowhere""#, "$.vectors[1].cite", "anchors defined in citations.json"),
+    ])
+    func aMalformedVectorNamesFilePathAndExpectation(old: String, new: String, path: String, expected: String) throws {
+        let directory = try suite(withVectorFile: try miniText(replacing: old, with: new))
+        let error = #expect(throws: VectorLoadError.self) { try VectorSuite(directory: directory) }
+        #expect(error?.file == "mini.json")
+        #expect(error?.path == path)
+        #expect(error?.expected.hasPrefix(expected) == true, "\(String(describing: error))")
+    }
+
+    @Test func aWrongCountIsRefused() throws {
+        let text = try miniText(replacing: "XCU-2AAA", with: "XCU-2AAA")
+        let directory = try suite(withVectorFile: text, count: 8)
+        let error = #expect(throws: VectorLoadError.self) { try VectorSuite(directory: directory) }
+        #expect(error?.path == "$.vectors")
+    }
+
+    @Test func theToolReportsTheSameErrorAndExits70() throws {
+        let directory = try suite(withVectorFile: try miniText(replacing: #""level": "should""#, with: #""level": "may""#))
+        let captured = CapturedIO()
+        let status = ConformanceCommandLine.main(arguments: ["--vectors", directory.path], io: captured.io)
+        #expect(status == 70)
+        #expect(captured.standardError.hasPrefix("error: cannot load the vectors: mini.json: $.vectors[3].level: expected one of"))
+    }
+}
