@@ -131,6 +131,12 @@ private struct Parser {
     func store(
         _ parameter: XCallbackParameter, at offset: Int, into request: inout XCallbackRequest
     ) throws(XCallbackRejection) {
+        // Reserved names are 7 to 9 bytes starting with 'x': most names leave after two byte tests.
+        let name = parameter.name.utf8
+        guard (7...9).contains(name.count), name.first == UInt8(ascii: "x") else {
+            request.parameters.append(parameter)
+            return
+        }
         let value = parameter.value ?? ""
         let previous: String?
         switch parameter.name {

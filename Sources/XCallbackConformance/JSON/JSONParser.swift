@@ -82,7 +82,7 @@ private struct JSONReader {
             // Close every container the value completes.
             while let frame = stack.popLast() {
                 skipWhitespace()
-                switch frame {
+                switch consume frame {
                 case .array(var elements):
                     elements.append(value)
                     if peek(UInt8(ascii: ",")) {
