@@ -79,6 +79,7 @@ private struct Parser {
         }
         var request = XCallbackRequest(scheme: scheme, action: action)
         if pathEnd < queryEnd {
+            request.parameters.reserveCapacity(4)
             try parseQuery(pathEnd + 1..<queryEnd, into: &request)
         }
         if queryEnd < bytes.count {
@@ -108,8 +109,9 @@ private struct Parser {
                 throw reject(.invalidAuthority, "a port (':') is not allowed after x-callback-url", at: index)
             }
         }
+        if range.count == 14, Self.isXCallbackURLHost(UnsafeBufferPointer(rebasing: bytes[range])) { return }
         let host = try decode(range)
-        guard host.utf8.count == 14, host.lowercased() == "x-callback-url" else {
+        guard host.utf8.count == 14, Self.isXCallbackURLHost(host.utf8) else {
             throw reject(.notXCallbackURL, "expected the host 'x-callback-url'", at: range.lowerBound)
         }
     }
@@ -154,6 +156,16 @@ private struct Parser {
     }
 
     // MARK: - Helpers
+
+    /// Whether `host` is `x-callback-url` in any mix of ASCII case (RFC 3986 §3.2.2).
+    static func isXCallbackURLHost(_ host: some Sequence<UInt8>) -> Bool {
+        var expected = "x-callback-url".utf8.makeIterator()
+        for byte in host {
+            let folded = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+            guard folded == expected.next() else { return false }
+        }
+        return expected.next() == nil
+    }
 
     func decode(_ range: Range<Int>) throws(XCallbackRejection) -> String {
         try PercentEncoding.decode(bytes, in: range, input: bytes)
