@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# Fuzzing gate, called by .ci/run. Steps:
+#   1. build every fuzz target with the verified recipe (release, libFuzzer + ASan, own scratch path);
+#   2. prove the reference library is instrumented: coverage counters (__sancov_cntrs sections) and ASan
+#      calls (__asan_*) in the XCallbackURL object files (libFuzzer's start-up line alone proves neither);
+#   3. replay Corpus/seeds and Corpus/regressions through each target once (-runs=0);
+#   4. self-test: the planted-bug target with the nested mutator must crash, and leave its reproducer;
+#   5. fuzz each target for a fixed, seeded budget (FUZZ_SECONDS, default 45) from a fresh work corpus.
+# Any crash fails the gate and names its reproducer (Fuzz/artifacts/<target>/crash-*).
+# Budget on 2 cores: about 2 min build + 3 x 45 s + 20 s + replay = about 5.5 min.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+FUZZ_SECONDS="${FUZZ_SECONDS:-45}"
+MUTATOR_SECONDS="${MUTATOR_SECONDS:-20}"
+export FUZZ_SCRATCH="${FUZZ_SCRATCH:-.build-fuzz}"
+export SWIFT_BACKTRACE=enable=no
+BIN="$FUZZ_SCRATCH/release"
+start=$SECONDS
+step() { echo; echo "=== fuzz gate: $* ($((SECONDS - start)) s)"; }
+
+step "1. build (swift build -c release --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING)"
+Fuzz/tools/fuzz.sh build 2>&1 | grep -vE "Cannot export local symbol '__asan_extra_spill_area'" | tail -3
+
+step "2. instrumentation of the library objects"
+for module in XCallbackURL XCallbackFuzzing; do
+    counters=0
+    asan=0
+    for object in "$BIN/$module.build"/*.o; do
+        counters=$((counters + $(objdump -h "$object" | grep -c __sancov_cntrs || true)))
+        asan=$((asan + $(objdump -dr "$object" | grep -c __asan_ || true)))
+    done
+    echo "$module: $counters __sancov_cntrs sections, $asan __asan_ references"
+    [ "$counters" -gt 0 ] || { echo "FAIL: $module is not coverage-instrumented" >&2; exit 1; }
+    [ "$asan" -gt 0 ] || { echo "FAIL: $module is not ASan-instrumented" >&2; exit 1; }
+done
+
+step "3. replay seeds and regressions"
+Fuzz/tools/fuzz.sh replay fuzz-robustness fuzz-round-trip fuzz-differential-foundation
+
+step "4. self-test: the planted bug must be found and reported"
+selftest="$(mktemp -d)"
+status=0
+"$BIN/fuzz-planted-bug-mutator" -seed=1 -runs=200000 -max_len=1024 -artifact_prefix="$selftest/" \
+    "$selftest" >"$selftest/log" 2>&1 || status=$?
+if [ "$status" -ne 77 ] || ! ls "$selftest"/crash-* >/dev/null 2>&1; then
+    echo "FAIL: planted bug not reported (exit $status); crashes do not reach libFuzzer" >&2
+    tail -20 "$selftest/log" >&2
+    exit 1
+fi
+echo "planted bug found: $(grep -m1 -o 'path: .*' "$selftest/log" || true) (exit 77, reproducer written)"
+rm -rf "$selftest"
+
+step "5. seeded fuzzing, $FUZZ_SECONDS s per target"
+failed=()
+run() {
+    local target="$1" seconds="$2"
+    echo "--- $target ($seconds s, seed 1)"
+    if ! FUZZ_FRESH=1 Fuzz/tools/fuzz.sh run "$target" "$seconds" 1 >"Fuzz/artifacts/$target.log" 2>&1; then
+        grep -A14 -E "fuzz property|Fatal error|ERROR: (libFuzzer|AddressSanitizer)" "Fuzz/artifacts/$target.log" | head -30 >&2
+        failed+=("$target: $(ls -1t "Fuzz/artifacts/$target"/crash-* "Fuzz/artifacts/$target"/timeout-* \
+            "Fuzz/artifacts/$target"/oom-* 2>/dev/null | head -1)")
+    fi
+    grep -E "stat::(number_of_executed_units|average_exec_per_sec)" "Fuzz/artifacts/$target.log" | tr -s ' ' || true
+}
+mkdir -p Fuzz/artifacts
+run fuzz-robustness "$FUZZ_SECONDS"
+run fuzz-round-trip "$FUZZ_SECONDS"
+run fuzz-differential-foundation "$FUZZ_SECONDS"
+run fuzz-robustness-mutator "$MUTATOR_SECONDS"
+
+step "done"
+if [ ${#failed[@]} -gt 0 ]; then
+    echo "FAIL: fuzzing found crashes; reproducers:" >&2
+    printf '  %s\n' "${failed[@]}" >&2
+    echo "replay: $BIN/<target> FILE; minimize into Corpus/regressions: Fuzz/tools/fuzz.sh minimize <target> FILE" >&2
+    exit 1
+fi
+echo "fuzz gate passed"

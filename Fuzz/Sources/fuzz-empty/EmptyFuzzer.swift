@@ -1,0 +1,27 @@
+// Fuzz target `fuzz-empty`: does nothing; its exec/s is the ceiling of this machine for targets built the same way.
+// Built with -DFUZZING it is a libFuzzer binary; a plain build is a replay runner for files and folders.
+
+import FuzzSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// libFuzzer's entry point: one input per call.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    _ = (data, size)
+    return 0
+}
+
+#if !FUZZING
+/// Replays the files named on the command line through `fuzzOneInput`.
+@main
+enum Replay {
+    static func main() {
+        let status = FuzzReplay.main(arguments: Array(CommandLine.arguments.dropFirst())) { bytes in
+            _ = bytes.withUnsafeBufferPointer { fuzzOneInput($0.baseAddress, $0.count) }
+        }
+        exit(status)
+    }
+}
+#endif

@@ -1,0 +1,123 @@
+// An independent statement of the callback-building rules, used as the oracle of the round-trip driver.
+//
+// 1. The callback must start with `scheme:` (RFC 3986 §3.1); javascript, data, file and vbscript are refused.
+// 2. No parameters to append: the URL comes back unchanged.
+// 3. Otherwise the part before the first `#` is kept byte for byte, followed by `?` (no `?` yet),
+//    nothing (the query is empty or ends in `&`) or `&`, then the `&`-joined encoded parameters, then
+//    `#fragment`. A `?` that ends a non-empty query is data (values keep `?` raw), so it takes `&`.
+// 4. Every appended name and value carries no raw `& = # +`, space, control or non-ASCII byte, every
+//    `%` starts a valid escape, and decoding gives back exactly the parameters asked for.
+
+import XCallbackURL
+
+/// The callback rules restated independently of the builder.
+public enum CallbackExpectation {
+    /// The category the builder must refuse `callbackURL` with, or nil when it must build.
+    public static func refusal(for callbackURL: String) -> RejectionCategory? {
+        let bytes = Array(callbackURL.utf8)
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0 else { return .invalidCallbackURL }
+        for (index, byte) in bytes[..<colon].enumerated() {
+            let letter = (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+            let other = (byte >= 0x30 && byte <= 0x39) || byte == 0x2B || byte == 0x2D || byte == 0x2E
+            if !(letter || (index > 0 && other)) { return .invalidCallbackURL }
+        }
+        let scheme = String(decoding: bytes[..<colon], as: UTF8.self).lowercased()
+        return ["javascript", "data", "file", "vbscript"].contains(scheme) ? .unsafeCallbackScheme : nil
+    }
+
+    /// Describes how `built` breaks the rules for `response`, or nil when it follows them.
+    public static func problem(built: String, response: XCallbackResponse) -> String? {
+        let callback = Array(response.callbackURL.utf8)
+        let result = Array(built.utf8)
+        let appended = response.appendedParameters
+        if appended.isEmpty {
+            return result == callback ? nil : "nothing to append, but the URL changed"
+        }
+        let hash = callback.firstIndex(of: UInt8(ascii: "#")) ?? callback.count
+        let base = callback[..<hash]
+        let fragment = callback[hash...]
+        guard result.starts(with: base) else { return "the callback before '#' is not kept as a prefix" }
+        guard result.count >= base.count + fragment.count, result.suffix(fragment.count).elementsEqual(fragment) else {
+            return "the fragment is not put back unchanged at the end"
+        }
+        var middle = Array(result[base.count..<(result.count - fragment.count)])
+        let separator: [UInt8]
+        if let question = base.firstIndex(of: UInt8(ascii: "?")) {
+            // Only an empty query or one ending in '&' takes no separator; a '?' that ends a value
+            // (the value encoding keeps '?' raw) is data, not an empty query.
+            let query = base[(question + 1)...]
+            separator = query.isEmpty || query.last == UInt8(ascii: "&") ? [] : [UInt8(ascii: "&")]
+        } else {
+            separator = [UInt8(ascii: "?")]
+        }
+        guard middle.starts(with: separator) else { return "wrong separator before the appended parameters" }
+        middle.removeFirst(separator.count)
+        let pieces = middle.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: false)
+        guard pieces.count == appended.count else {
+            return "expected \(appended.count) appended parameters, found \(pieces.count)"
+        }
+        for (piece, parameter) in zip(pieces, appended) {
+            let parts = piece.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
+            for part in parts {
+                if let bad = encodingProblem(part) { return bad + " in " + FuzzFailure.escape(Array(piece)) }
+            }
+            let name = decodeStrict(parts[0])
+            let value = parts.count > 1 ? decodeStrict(parts[1]) : nil
+            guard name == parameter.name, value == parameter.value else {
+                return "appended \(FuzzFailure.escape(Array(piece))) does not decode to \(parameter)"
+            }
+        }
+        return nil
+    }
+
+    /// Why an encoded name or value breaks the value encoding rules, or nil.
+    static func encodingProblem(_ bytes: ArraySlice<UInt8>) -> String? {
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "%"):
+                guard index + 2 < bytes.endIndex,
+                    isHex(bytes[index + 1]), isHex(bytes[index + 2])
+                else { return "a '%' that does not start a valid escape" }
+                index += 3
+                continue
+            case UInt8(ascii: "&"), UInt8(ascii: "="), UInt8(ascii: "#"), UInt8(ascii: "+"), UInt8(ascii: " "):
+                return "a raw '\(Character(UnicodeScalar(byte)))'"
+            case 0..<0x20, 0x7F...:
+                return "a raw control or non-ASCII byte"
+            default:
+                index += 1
+            }
+        }
+        return nil
+    }
+
+    /// Decodes `%XX` escapes once, as UTF-8; nil for a bad escape or ill-formed UTF-8.
+    public static func decodeStrict(_ bytes: some Collection<UInt8>) -> String? {
+        var out: [UInt8] = []
+        var iterator = Array(bytes)[...]
+        while let byte = iterator.popFirst() {
+            if byte == UInt8(ascii: "%") {
+                guard let high = iterator.popFirst(), let low = iterator.popFirst(),
+                    let h = hexValue(high), let l = hexValue(low)
+                else { return nil }
+                out.append(h << 4 | l)
+            } else {
+                out.append(byte)
+            }
+        }
+        return String(validating: out, as: UTF8.self)
+    }
+
+    static func isHex(_ byte: UInt8) -> Bool { hexValue(byte) != nil }
+
+    static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case 0x30...0x39: byte - 0x30
+        case 0x41...0x46: byte - 0x41 + 10
+        case 0x61...0x66: byte - 0x61 + 10
+        default: nil
+        }
+    }
+}

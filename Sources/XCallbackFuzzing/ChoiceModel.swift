@@ -1,0 +1,154 @@
+// What the reference would answer if it had made a target's declared choices, and which open points an
+// input touches.
+//
+// The expected answer is computed in three steps:
+// 1. Rewrite the input for choices that change how text is read: `plus: space` turns a raw `+` in the
+//    query into `%20`; `invalid-escape: literal` turns a `%` without two hex digits into `%25`;
+//    `duplicate-reserved: first|last` drops the other occurrences of a repeated reserved parameter.
+// 2. Parse the rewritten input with the reference.
+// 3. Transform the result for choices that change what is kept: `flag-parameter`, `duplicate-parameter`,
+//    `trailing-slash` (`strip` removes every trailing `/`). (`parameter-order` is handled by the comparison.)
+// `non-utf8-escape` is not modelled; inputs that touch it are relaxed instead (see `DifferentialRelaxation`).
+
+import XCallbackConformance
+import XCallbackURL
+
+/// The reference's answer under declared choices, and the traits of an input.
+public enum ChoiceModel {
+    static let rawOutsideRFC3986: Set<UInt8> = Set(" \"<>\\^`{|}[]".utf8)
+
+    /// The open points `input` touches, in a fixed order.
+    public static func traits(of input: [UInt8]) -> [InputTrait] {
+        var traits: [InputTrait] = []
+        if String(validating: input, as: UTF8.self) == nil { traits.append(.invalidUTF8Bytes) }
+        if input.contains(where: { $0 < 0x20 || $0 == 0x7F }) { traits.append(.controlCharacter) }
+        let text = String(decoding: input, as: UTF8.self)
+        let pieces = URLPieces(text)
+        // A second '#' is data inside the fragment, where RFC 3986 §3.5 does not allow it raw.
+        if input.contains(where: { $0 >= 0x80 || rawOutsideRFC3986.contains($0) })
+            || pieces.fragment?.utf8.contains(UInt8(ascii: "#")) == true
+        {
+            traits.append(.rawCharacter)
+        }
+        if let scheme = pieces.scheme, scheme.contains(where: { $0.isUppercase }) { traits.append(.schemeCase) }
+        if let authority = pieces.authority {
+            if authority.utf8.contains(UInt8(ascii: "@")) || authority.utf8.contains(UInt8(ascii: ":")) {
+                traits.append(.userinfoOrPort)
+            }
+            if authority != "x-callback-url" { traits.append(.hostVariant) }
+        }
+        if pieces.path.isEmpty || pieces.path == "/" { traits.append(.emptyAction) }
+        if pieces.path.utf8.count > 1, pieces.path.utf8.last == UInt8(ascii: "/") { traits.append(.trailingSlash) }
+        if ["%2f", "%3f", "%23"].contains(where: { URLPieces.containsBytes(pieces.path, $0) }) {
+            traits.append(.encodedDelimiterInPath)
+        }
+        if URLPieces.hasInvalidEscape(Substring(text)) { traits.append(.invalidEscape) }
+        var components: [Substring] = [pieces.path] + [pieces.authority, pieces.fragment].compactMap { $0 }
+        for piece in pieces.pieces { components += [piece.name] + [piece.value].compactMap { $0 } }
+        if components.contains(where: URLPieces.hasNonUTF8Escape) { traits.append(.nonUTF8Escape) }
+        if components.contains(where: { URLPieces.lenientBytes($0).starts(with: [0xEF, 0xBB, 0xBF]) }) {
+            traits.append(.leadingByteOrderMark)
+        }
+        if pieces.query?.utf8.contains(UInt8(ascii: "+")) == true { traits.append(.plusInQuery) }
+        if pieces.pieces.contains(where: { $0.value == nil }) { traits.append(.flagParameter) }
+        if let query = pieces.query, URLPieces.split(query, omittingEmpty: false).contains(where: \.isEmpty) {
+            traits.append(.emptyPiece)
+        }
+        var seen: Set<String> = []
+        var duplicateAction = false
+        var duplicateReserved = false
+        for piece in pieces.pieces {
+            let name = URLPieces.lenientDecode(piece.name)
+            if !seen.insert(name).inserted {
+                if XCallbackRequest.reservedNames.contains(name) { duplicateReserved = true } else { duplicateAction = true }
+            }
+        }
+        if duplicateAction { traits.append(.duplicateParameter) }
+        if duplicateReserved { traits.append(.duplicateReserved) }
+        return traits
+    }
+
+    /// The reference's answer for `text` had it made `choices` (undeclared points keep the reference's value).
+    public static func expected(for text: String, choices: DeclaredChoices) -> TargetAnswer<XCallbackRequest> {
+        let rewritten = rewrite(text, choices: choices)
+        var answer = ReferenceTarget().parse(rewritten)
+        if case .accepted(var request) = answer {
+            transform(&request, choices: choices)
+            answer = .accepted(request)
+        }
+        return answer
+    }
+
+    /// Step 1: the input rewritten for the text-level choices.
+    public static func rewrite(_ text: String, choices: DeclaredChoices) -> String {
+        var text = text
+        if choices[.invalidEscape] == "literal" {
+            var out: [UInt8] = []
+            let bytes = Array(text.utf8)
+            for (index, byte) in bytes.enumerated() {
+                out.append(byte)
+                if byte == UInt8(ascii: "%"),
+                    !(index + 2 < bytes.count && CallbackExpectation.isHex(bytes[index + 1]) && CallbackExpectation.isHex(bytes[index + 2]))
+                {
+                    out += Array("25".utf8)
+                }
+            }
+            text = String(decoding: out, as: UTF8.self)
+        }
+        let plusAsSpace = choices[.plus] == "space"
+        let reservedWinner = choices[.duplicateReserved]
+        guard plusAsSpace || reservedWinner == "first" || reservedWinner == "last" else { return text }
+        let pieces = URLPieces(text)
+        guard let query = pieces.query else { return text }
+        var kept = pieces.pieces
+        if reservedWinner == "first" || reservedWinner == "last" {
+            var keep = [Bool](repeating: true, count: kept.count)
+            for name in XCallbackRequest.reservedNames {
+                let indices = kept.indices.filter { URLPieces.lenientDecode(kept[$0].name) == name }
+                guard indices.count > 1 else { continue }
+                for index in indices where index != (reservedWinner == "first" ? indices.first : indices.last) {
+                    keep[index] = false
+                }
+            }
+            kept = kept.indices.filter { keep[$0] }.map { kept[$0] }
+        }
+        var newQuery = kept.map { piece in piece.value.map { piece.name + "=" + $0 } ?? String(piece.name) }.joined(separator: "&")
+        if plusAsSpace { newQuery = newQuery.replacingPlus() }
+        let head = text[..<query.startIndex]
+        return String(head) + newQuery + (pieces.fragment.map { "#" + $0 } ?? "")
+    }
+
+    /// Step 3: the accepted result transformed for the keep/drop choices.
+    public static func transform(_ request: inout XCallbackRequest, choices: DeclaredChoices) {
+        switch choices[.flagParameter] {
+        case "empty-value":
+            request.parameters = request.parameters.map { XCallbackParameter($0.name, $0.value ?? "") }
+        case "drop":
+            request.parameters.removeAll { $0.value == nil }
+        default:
+            break
+        }
+        let winner = choices[.duplicateParameter]
+        if winner == "first" || winner == "last" {
+            var keep = [Bool](repeating: false, count: request.parameters.count)
+            let order = winner == "first" ? Array(request.parameters.indices) : request.parameters.indices.reversed()
+            var seen: Set<String> = []
+            for index in order where seen.insert(request.parameters[index].name).inserted {
+                keep[index] = true
+            }
+            request.parameters = request.parameters.indices.filter { keep[$0] }.map { request.parameters[$0] }
+        }
+        if choices[.trailingSlash] == "strip" {
+            while request.action.hasSuffix("/") { request.action.removeLast() }
+        }
+    }
+}
+
+extension String {
+    /// The string with every `+` replaced by `%20`.
+    fileprivate func replacingPlus() -> String {
+        var out: [UInt8] = []
+        for byte in utf8 { out += byte == UInt8(ascii: "+") ? Array("%20".utf8) : [byte] }
+        return String(decoding: out, as: UTF8.self)
+    }
+}

@@ -1,0 +1,58 @@
+// Turns fuzzer bytes into structured choices for the build round-trip driver.
+//
+// Every read is total: once the bytes run out, reads return zero, so any byte string decodes into
+// some value and libFuzzer's byte mutations map onto small changes of the decoded structure.
+
+/// Reads fuzzer bytes as a stream of bounded choices; reads past the end return zero.
+public struct FuzzInputReader: Sendable {
+    private let bytes: [UInt8]
+    private var position = 0
+
+    /// Creates a reader over `bytes`.
+    public init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    /// True once every byte has been consumed.
+    public var isExhausted: Bool { position >= bytes.count }
+
+    /// Returns the next byte, or 0 when the input is exhausted.
+    public mutating func byte() -> UInt8 {
+        guard position < bytes.count else { return 0 }
+        defer { position += 1 }
+        return bytes[position]
+    }
+
+    /// Returns a value in `0..<bound` drawn from one byte (0 when `bound` is 0 or less).
+    public mutating func choose(below bound: Int) -> Int {
+        bound <= 0 ? 0 : Int(byte()) % bound
+    }
+
+    /// Returns true when the next byte is odd.
+    public mutating func flag() -> Bool {
+        byte() & 1 == 1
+    }
+
+    /// Returns one element of `options` (which must not be empty).
+    public mutating func pick<T>(_ options: [T]) -> T {
+        options[choose(below: options.count)]
+    }
+
+    /// Returns a string of up to `maxLength` characters, each taken from `alphabet` by one byte.
+    ///
+    /// The first byte is the length; a byte of 0xFF inserts a raw Unicode scalar from the next two bytes.
+    public mutating func string(maxLength: Int, alphabet: [Unicode.Scalar]) -> String {
+        let length = choose(below: maxLength + 1)
+        var scalars = String.UnicodeScalarView()
+        for _ in 0..<length {
+            let b = byte()
+            if b == 0xFF {
+                let value = UInt32(byte()) << 8 | UInt32(byte())
+                scalars.append(Unicode.Scalar(value) ?? "\u{FFFD}")
+            } else {
+                scalars.append(alphabet[Int(b) % alphabet.count])
+            }
+        }
+        return String(scalars)
+    }
+}

@@ -1,0 +1,146 @@
+// The structure-aware mutator: decode into nested layers, mutate one layer, re-encode every level.
+//
+// 1. With probability 1/4 the whole input goes to the byte mutator (keeps malformed-input exploration,
+//    dictionary and comparison hints).
+// 2. Otherwise the input is split into `NestedLayer`s; one layer is picked and one operation applied to it
+//    (edit a decoded value, name, head or fragment; nest a copy of a layer or a template under x-success,
+//    x-error or x-cancel; add, delete, duplicate or swap a parameter; flatten a nested layer back to
+//    encoded text and damage it).
+// 3. The tree is serialised, each nested level percent-encoded again (`%` → `%25` at each level).
+// 4. A result longer than `maxSize` falls back to the byte mutator.
+// All choices come from `SplitMix64(seed)`; no `Dictionary` or `Set` is iterated, so the output is
+// a function of (input, seed) and of the byte mutator alone.
+
+/// Structure-aware mutation of nested x-callback-urls, independent of libFuzzer.
+public enum NestedMutator {
+    /// Mutates `bytes` in place, keeping at most `maxSize` bytes (libFuzzer's `LLVMFuzzerMutate` fits).
+    public typealias ByteMutator = (_ bytes: inout [UInt8], _ maxSize: Int) -> Void
+
+    /// Names the mutator adds or nests under.
+    static let names = ["x-success", "x-error", "x-cancel", "x-source", "text", "k", "a%26b", "x%2Dsuccess"]
+    /// Values the mutator inserts (decoded text; it is encoded on the way out).
+    static let values = ["", "&", "=", "100%", "a+b", "é", "#frag", "?q=1", "x://x-callback-url/", "%zz", "%E9"]
+    /// Heads the mutator may put on a layer.
+    static let heads = ["app://x-callback-url/run", "s://X-Callback-URL/a/b", "x://x-callback-url/open/", "y://x-callback-url/done"]
+
+    /// Returns a mutation of `input` of at most `maxSize` bytes.
+    public static func mutate(_ input: [UInt8], maxSize: Int, seed: UInt32, byteMutator: ByteMutator) -> [UInt8] {
+        var rng = SplitMix64(seed: UInt64(seed) &* 0x2545_F491_4F6C_DD1D)
+        let text = String(decoding: input, as: UTF8.self)
+        if rng.oneIn(4) || !text.contains(":") && !rng.oneIn(2) {
+            return byteMutated(input, maxSize: maxSize, byteMutator)
+        }
+        var tree = NestedLayer(decoding: text)
+        let paths = tree.layerPaths
+        let path = paths[rng.below(paths.count)]
+        let donor = tree.layer(at: paths[rng.below(paths.count)]) ?? tree
+        tree.modifyLayer(at: path[...]) { layer in
+            mutateLayer(&layer, donor: donor, rng: &rng, byteMutator: byteMutator)
+        }
+        let out = Array(tree.serialized(style: rng.oneIn(2) ? .full : .light).utf8)
+        return out.count <= maxSize ? out : byteMutated(input, maxSize: maxSize, byteMutator)
+    }
+
+    /// Grafts a random layer of `other` under a callback name of a random layer of `input`.
+    public static func crossOver(_ input: [UInt8], _ other: [UInt8], maxSize: Int, seed: UInt32) -> [UInt8] {
+        var rng = SplitMix64(seed: UInt64(seed) ^ 0xC3A5_C85C_97CB_3127)
+        var tree = NestedLayer(decoding: String(decoding: input, as: UTF8.self))
+        let donorTree = NestedLayer(decoding: String(decoding: other, as: UTF8.self))
+        let donorPaths = donorTree.layerPaths
+        let donor = donorTree.layer(at: donorPaths[rng.below(donorPaths.count)]) ?? donorTree
+        let paths = tree.layerPaths
+        tree.modifyLayer(at: paths[rng.below(paths.count)][...]) { layer in
+            setParameter(&layer, name: names[rng.below(3)], value: .nested(donor), rng: &rng)
+        }
+        let out = Array(tree.serialized(style: rng.oneIn(2) ? .full : .light).utf8)
+        return out.count <= maxSize ? out : Array(input.prefix(maxSize))
+    }
+
+    // MARK: - One layer
+
+    static func mutateLayer(_ layer: inout NestedLayer, donor: NestedLayer, rng: inout SplitMix64, byteMutator: ByteMutator) {
+        let count = layer.parameters.count
+        switch rng.below(10) {
+        case 0 where count > 0, 1 where count > 0:
+            let index = rng.below(count)
+            switch layer.parameters[index].value {
+            case .raw(let raw):
+                if let decoded = CallbackExpectation.decodeStrict(raw.utf8) {
+                    layer.parameters[index].value = .raw(NestedLayer.encode(mutatedText(decoded, byteMutator), style: .light))
+                } else {
+                    layer.parameters[index].value = .raw(mutatedText(raw, byteMutator))
+                }
+            case .none:
+                layer.parameters[index].value = .raw(NestedLayer.encode(values[rng.below(values.count)], style: .light))
+            case .nested(let nested):
+                // Flatten: the nested layer becomes encoded text again, then gets damaged.
+                let encoded = NestedLayer.encode(nested.serialized(), style: rng.oneIn(2) ? .full : .light)
+                layer.parameters[index].value = .raw(mutatedText(encoded, byteMutator))
+            }
+        case 2 where count > 0:
+            let index = rng.below(count)
+            layer.parameters[index].name = mutatedText(layer.parameters[index].name, byteMutator)
+        case 3, 4:
+            let nested = rng.oneIn(3) ? NestedLayer(decoding: heads[rng.below(heads.count)] + "?k=v") : donor
+            setParameter(&layer, name: names[rng.below(3)], value: .nested(nested), rng: &rng)
+        case 5:
+            let value = NestedLayer.encode(values[rng.below(values.count)], style: rng.oneIn(2) ? .full : .light)
+            let parameter = NestedLayer.Parameter(name: names[rng.below(names.count)], value: .raw(value))
+            layer.parameters.insert(parameter, at: rng.below(count + 1))
+            layer.hasQuery = true
+        case 6 where count > 0:
+            layer.parameters.remove(at: rng.below(count))
+        case 7 where count > 0:
+            let parameter = layer.parameters[rng.below(count)]
+            layer.parameters.insert(parameter, at: rng.below(count + 1))
+        case 8:
+            layer.head = rng.oneIn(2) ? heads[rng.below(heads.count)] : mutatedText(layer.head, byteMutator)
+        default:
+            if layer.fragment == nil || rng.oneIn(3) {
+                layer.fragment = rng.oneIn(2) ? nil : "f"
+            } else {
+                layer.fragment = mutatedText(layer.fragment ?? "", byteMutator)
+            }
+        }
+    }
+
+    /// Replaces the first parameter called `name`, or inserts one at a random place.
+    static func setParameter(_ layer: inout NestedLayer, name: String, value: NestedLayer.Value, rng: inout SplitMix64) {
+        if let index = layer.parameters.firstIndex(where: { $0.name == name }) {
+            layer.parameters[index].value = value
+        } else {
+            let parameter = NestedLayer.Parameter(name: name, value: value)
+            layer.parameters.insert(parameter, at: rng.below(layer.parameters.count + 1))
+        }
+        layer.hasQuery = true
+    }
+
+    static func mutatedText(_ text: String, _ byteMutator: ByteMutator) -> String {
+        var bytes = Array(text.utf8)
+        if bytes.isEmpty { bytes = [UInt8(ascii: "a")] }
+        byteMutator(&bytes, bytes.count + 16)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    static func byteMutated(_ input: [UInt8], maxSize: Int, _ byteMutator: ByteMutator) -> [UInt8] {
+        var bytes = Array(input.prefix(maxSize))
+        if bytes.isEmpty { bytes = [UInt8(ascii: "a")] }
+        byteMutator(&bytes, maxSize)
+        return bytes
+    }
+
+    /// A small seeded byte mutator (flip, insert, erase, copy a token) for tests and replay builds.
+    public static func simpleByteMutator(seed: UInt64) -> ByteMutator {
+        var rng = SplitMix64(seed: seed)
+        let tokens = ["%", "%25", "&", "=", "#", "?", "://", "x-callback-url", "x-success="].map { Array($0.utf8) }
+        return { bytes, maxSize in
+            switch rng.below(4) {
+            case 0 where !bytes.isEmpty: bytes[rng.below(bytes.count)] ^= UInt8(1 << rng.below(8))
+            case 1 where !bytes.isEmpty: bytes.remove(at: rng.below(bytes.count))
+            case 2: bytes.insert(contentsOf: tokens[rng.below(tokens.count)], at: rng.below(bytes.count + 1))
+            default: bytes.insert(UInt8(truncatingIfNeeded: rng.next()), at: rng.below(bytes.count + 1))
+            }
+            if bytes.count > maxSize { bytes.removeLast(bytes.count - maxSize) }
+        }
+    }
+}

@@ -1,0 +1,122 @@
+// Decodes fuzzer bytes into structured requests and callback responses for the build round-trip driver.
+//
+// The alphabet is weighted towards the characters that matter to x-callback-url encoding (`& = # ? % +`,
+// space, `/`, `:`), non-ASCII and controls, so that small byte changes hit the delimiters at every level.
+
+import XCallbackURL
+
+/// A generated request and, for each callback slot that holds a nested request, that request's own tree.
+public struct GeneratedRequest: Sendable {
+    /// The request to build.
+    public var request: XCallbackRequest
+    /// Callback slots (`x-success`, `x-error`, `x-cancel`) whose value is the built URL of a nested request.
+    public var nested: [(slot: String, child: GeneratedRequest)]
+
+    /// How many levels of requests this tree holds (1 for a request without nested requests).
+    public var depth: Int { 1 + (nested.map(\.child.depth).max() ?? 0) }
+}
+
+/// Turns a `FuzzInputReader` into requests, callback URLs and responses.
+public struct RequestGenerator: Sendable {
+    /// Characters used for names, values, actions and fragments.
+    public static let textAlphabet: [Unicode.Scalar] = Array(
+        "abcxyz019-._~&&==##??%%++  //::@!$'()*,;[]<>\"\\^`{|}é😀\u{0}\u{7F}\t\u{FFFD}X".unicodeScalars)
+    /// Characters used for scheme tails (RFC 3986 §3.1), plus a few invalid ones.
+    static let schemeAlphabet: [Unicode.Scalar] = Array("abcdefxyzABCXYZ0129+-.".unicodeScalars)
+
+    /// The largest nesting depth generated.
+    public var maximumDepth: Int
+
+    /// Creates a generator producing requests nested at most `maximumDepth` levels.
+    public init(maximumDepth: Int = 5) {
+        self.maximumDepth = maximumDepth
+    }
+
+    /// A valid scheme (letter first), sometimes with uppercase letters.
+    func scheme(_ reader: inout FuzzInputReader) -> String {
+        let first = reader.pick(Array("aAbsxXz".unicodeScalars))
+        let rest = reader.string(maxLength: 6, alphabet: Self.schemeAlphabet)
+        return String(first) + rest.filter { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
+    }
+
+    /// A non-empty string over the text alphabet.
+    func text(_ reader: inout FuzzInputReader, maxLength: Int = 8) -> String {
+        let value = reader.string(maxLength: maxLength, alphabet: Self.textAlphabet)
+        return value.isEmpty ? "v" : value
+    }
+
+    /// A name the builder accepts: non-empty and without the `x-` prefix.
+    func parameterName(_ reader: inout FuzzInputReader) -> String {
+        var name = text(&reader, maxLength: 5)
+        if name.hasPrefix("x-") { name = "_" + name }
+        return name
+    }
+
+    /// Generates a request tree; callback slots may hold text, a callback URL or a nested request.
+    public func request(_ reader: inout FuzzInputReader, depth: Int = 1) -> GeneratedRequest {
+        var request = XCallbackRequest(scheme: scheme(&reader), action: text(&reader))
+        if reader.flag() { request.source = reader.string(maxLength: 6, alphabet: Self.textAlphabet) }
+        var nested: [(slot: String, child: GeneratedRequest)] = []
+        for slot in ["x-success", "x-error", "x-cancel"] {
+            var value: String?
+            switch reader.choose(below: 4) {
+            case 0: value = nil
+            case 1: value = reader.string(maxLength: 8, alphabet: Self.textAlphabet)
+            case 2: value = callbackURL(&reader)
+            default:
+                if depth < maximumDepth {
+                    let child = self.request(&reader, depth: depth + 1)
+                    if let url = try? child.request.url() {
+                        value = url
+                        nested.append((slot, child))
+                    }
+                }
+            }
+            switch slot {
+            case "x-success": request.success = value
+            case "x-error": request.error = value
+            default: request.cancel = value
+            }
+        }
+        for _ in 0..<reader.choose(below: 4) {
+            let value: String? = reader.choose(below: 5) == 0 ? nil : reader.string(maxLength: 8, alphabet: Self.textAlphabet)
+            request.parameters.append(XCallbackParameter(parameterName(&reader), value))
+        }
+        return GeneratedRequest(request: request, nested: nested)
+    }
+
+    /// A callback URL: a scheme (sometimes invalid or unsafe), an authority and path, maybe a query
+    /// (sometimes ending in `?` or `&`) and maybe a fragment.
+    public func callbackURL(_ reader: inout FuzzInputReader) -> String {
+        let schemes = ["app", "Src+1.x", "javascript", "DATA", "file", "vbscript", "", "1bad", "x y", "https"]
+        var url = reader.pick(schemes)
+        if reader.choose(below: 8) != 0 { url += ":" }
+        url += reader.pick(["//x-callback-url/", "//host/", "", "///", "//h:1/"])
+        url += reader.string(maxLength: 6, alphabet: Self.textAlphabet).filter { $0 != "#" && $0 != "?" }
+        if reader.flag() {
+            url += "?" + reader.pick(["", "a=1", "a=1&", "a=1&b", "k=%41", "q=?&"])
+            if reader.flag() { url += reader.pick(["&", "?", "&&"]) }
+        }
+        if reader.flag() {
+            url += "#" + reader.string(maxLength: 6, alphabet: Self.textAlphabet)
+        }
+        return url
+    }
+
+    /// A response to build onto a generated callback URL; parameter names may be anything.
+    public func response(_ reader: inout FuzzInputReader, callbackURL: String) -> XCallbackResponse {
+        let outcome: XCallbackResponse.Outcome
+        switch reader.choose(below: 3) {
+        case 0: outcome = .success
+        case 1: outcome = .error(code: text(&reader, maxLength: 4), message: reader.string(maxLength: 8, alphabet: Self.textAlphabet))
+        default: outcome = .cancel
+        }
+        var response = XCallbackResponse(callbackURL: callbackURL, outcome: outcome)
+        if reader.flag() { response.source = reader.string(maxLength: 6, alphabet: Self.textAlphabet) }
+        for _ in 0..<reader.choose(below: 4) {
+            let value: String? = reader.choose(below: 5) == 0 ? nil : reader.string(maxLength: 8, alphabet: Self.textAlphabet)
+            response.parameters.append(XCallbackParameter(text(&reader, maxLength: 5), value))
+        }
+        return response
+    }
+}

@@ -1,0 +1,175 @@
+// Robustness of the reference parser on arbitrary bytes.
+//
+// Properties checked on every input:
+// 1. Parsing never crashes; a rejection names a known category and points inside the input.
+// 2. Bytes that are UTF-8 parse the same through `init(parsingUTF8:)` and `init(parsing:)`.
+// 3. Canonical round-trip: the accepted request, rebuilt with `url()` and parsed again, is identical
+//    (the fragment aside: the builder never emits one), and building that URL again gives the same bytes.
+// 4. Step 3 again at every nesting level: each x-success / x-error / x-cancel value that is itself an
+//    x-callback-url is parsed and checked the same way, level by level.
+// 5. A callback built onto each nested callback value never crashes and follows the callback rules
+//    (`CallbackExpectation`: prefix kept, one right separator, parameters decodable, fragment last).
+
+import XCallbackURL
+
+/// Arbitrary bytes into the reference parser: no crash, known rejections, canonical round-trip at every level.
+public struct RobustnessDriver: FuzzDriver {
+    /// How many levels of nested callbacks are followed (deeper levels are parsed but not re-checked).
+    public var maximumDepth: Int
+
+    /// Creates the driver; `maximumDepth` bounds the recursion into nested callbacks.
+    public init(maximumDepth: Int = 16) {
+        self.maximumDepth = maximumDepth
+    }
+
+    /// `robustness`.
+    public var name: String { "robustness" }
+
+    /// Checks one input; returns the first violated property, or nil.
+    public func failure(for input: [UInt8]) -> FuzzFailure? {
+        let parsed: XCallbackRequest
+        do {
+            parsed = try XCallbackRequest(parsingUTF8: input)
+        } catch {
+            if let problem = RobustnessDriver.rejectionProblem(error, inputLength: input.count) {
+                return FuzzFailure(rule: "rejection-shape", input: input, details: [("rejection", problem)])
+            }
+            if let text = String(validating: input, as: UTF8.self),
+                let again = try? XCallbackRequest(parsing: text)
+            {
+                return FuzzFailure(
+                    rule: "bytes-and-string-agree", input: input,
+                    details: [("parsingUTF8", "\(error)"), ("parsing", "\(again)")])
+            }
+            return nil
+        }
+        if let text = String(validating: input, as: UTF8.self) {
+            let viaString = Result { () throws(XCallbackRejection) in try XCallbackRequest(parsing: text) }
+            if case .success(let same) = viaString, same == parsed {
+            } else {
+                return FuzzFailure(
+                    rule: "bytes-and-string-agree", input: input,
+                    details: [("parsingUTF8", "\(parsed)"), ("parsing", "\(viaString)")])
+            }
+        }
+        return checkLevel(parsed, path: "top", depth: 0, input: input)
+    }
+
+    /// Checks the canonical round-trip of `request`, then recurses into its callback values.
+    func checkLevel(_ request: XCallbackRequest, path: String, depth: Int, input: [UInt8]) -> FuzzFailure? {
+        if let failure = RobustnessDriver.roundTripFailure(of: request, path: path, input: input) {
+            return failure
+        }
+        guard depth < maximumDepth else { return nil }
+        let callbacks: [(String, String?)] = [
+            ("x-success", request.success), ("x-error", request.error), ("x-cancel", request.cancel),
+        ]
+        for (name, value) in callbacks {
+            guard let value else { continue }
+            if let failure = RobustnessDriver.callbackFailure(onto: value, path: path + "." + name, input: input) {
+                return failure
+            }
+            let nested: XCallbackRequest
+            do {
+                nested = try XCallbackRequest(parsing: value)
+            } catch {
+                if let problem = RobustnessDriver.rejectionProblem(error, inputLength: value.utf8.count) {
+                    return FuzzFailure(
+                        rule: "rejection-shape", input: input,
+                        details: [("level", path + "." + name), ("value", FuzzFailure.escape(value)), ("rejection", problem)])
+                }
+                continue
+            }
+            if let failure = checkLevel(nested, path: path + "." + name, depth: depth + 1, input: input) {
+                return failure
+            }
+        }
+        return nil
+    }
+
+    /// The request without the parts the builder refuses by design: empty names and `x-` action parameters.
+    ///
+    /// The parser keeps both (an `=v` piece, an unknown `x-foo`), the builder rejects both
+    /// (`empty-parameter-name`, `reserved-parameter-name`), so they cannot round-trip.
+    public static func buildable(_ request: XCallbackRequest) -> XCallbackRequest {
+        var copy = request
+        copy.parameters.removeAll { $0.name.isEmpty || $0.hasReservedPrefix }
+        copy.fragment = nil
+        return copy
+    }
+
+    /// Rebuilds `request`, parses the URL again and builds once more; nil when all three agree.
+    static func roundTripFailure(of request: XCallbackRequest, path: String, input: [UInt8]) -> FuzzFailure? {
+        let expected = buildable(request)
+        let url: String
+        do {
+            url = try expected.url()
+        } catch {
+            return FuzzFailure(
+                rule: "round-trip/build", input: input,
+                details: [("level", path), ("request", "\(expected)"), ("build error", "\(error)")])
+        }
+        let reparsed: XCallbackRequest
+        do {
+            reparsed = try XCallbackRequest(parsing: url)
+        } catch {
+            return FuzzFailure(
+                rule: "round-trip/reparse", input: input,
+                details: [("level", path), ("request", "\(expected)"), ("built", url), ("parse error", "\(error)")])
+        }
+        guard reparsed == expected else {
+            return FuzzFailure(
+                rule: "round-trip/equal", input: input,
+                details: [("level", path), ("request", "\(expected)"), ("built", url), ("reparsed", "\(reparsed)")])
+        }
+        let again = try? reparsed.url()
+        guard again == url else {
+            return FuzzFailure(
+                rule: "round-trip/idempotent", input: input,
+                details: [("level", path), ("built", url), ("built again", again ?? "<error>")])
+        }
+        return nil
+    }
+
+    /// Builds a callback onto `callback`; it must not crash, must refuse only with callback categories,
+    /// and must follow the callback rules of `CallbackExpectation`.
+    static func callbackFailure(onto callback: String, path: String, input: [UInt8]) -> FuzzFailure? {
+        let response = XCallbackResponse(
+            callbackURL: callback, outcome: .error(code: "1", message: "a&b=c#d"), source: "fuzz")
+        do {
+            let built = try response.url()
+            if let problem = CallbackExpectation.problem(built: built, response: response) {
+                return FuzzFailure(
+                    rule: "callback/shape", input: input,
+                    details: [("level", path), ("callback", FuzzFailure.escape(callback)), ("built", built), ("problem", problem)])
+            }
+        } catch {
+            let allowed: Set<RejectionCategory> = [.invalidCallbackURL, .unsafeCallbackScheme]
+            if !allowed.contains(error.category) {
+                return FuzzFailure(
+                    rule: "callback/category", input: input,
+                    details: [("level", path), ("callback", FuzzFailure.escape(callback)), ("error", "\(error)")])
+            }
+        }
+        return nil
+    }
+
+    /// The categories a parse may reject with.
+    public static let parseCategories: Set<RejectionCategory> = [
+        .notXCallbackURL, .invalidScheme, .invalidAuthority, .missingAction, .invalidPercentEncoding,
+        .invalidUTF8, .invalidCharacter, .duplicateReservedParameter,
+    ]
+
+    /// Describes what is wrong with a parse rejection (unknown category, offset outside the input), or nil.
+    static func rejectionProblem(_ rejection: XCallbackRejection, inputLength: Int) -> String? {
+        guard parseCategories.contains(rejection.category) else {
+            return "unexpected category \(rejection.category): \(rejection)"
+        }
+        if let offset = rejection.offset, offset < 0 || offset > inputLength {
+            return "offset \(offset) outside 0...\(inputLength): \(rejection)"
+        }
+        guard !rejection.message.isEmpty else { return "empty message" }
+        _ = rejection.description  // renders the caret excerpt: must not crash either
+        return nil
+    }
+}
