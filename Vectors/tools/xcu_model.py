@@ -118,7 +118,9 @@ def parse(data, choices=None, strict_raw=False):
         text = data.decode("utf-8", "replace")
     if any(ord(c) < 0x20 or ord(c) == 0x7F for c in text):
         rejects.append("invalid-character")
-    if strict_raw and not rejects and any(c not in URI_CHARS for c in text if not (ord(c) < 0x20 or ord(c) == 0x7F)):
+    # A strict parser also refuses a second '#': the fragment holds no '#' (RFC 3986 §3.5).
+    outside = any(c not in URI_CHARS for c in text if not (ord(c) < 0x20 or ord(c) == 0x7F)) or text.count("#") > 1
+    if strict_raw and not rejects and outside:
         rejects.append("invalid-character")
     if choices["invalid-escape"] == "reject" and has_bad_escape(text):
         rejects.append("invalid-percent-encoding")

@@ -214,6 +214,12 @@ def vectors(v):
             expect=E([("v", "1")], fragment="x=2&y=3"), cite=["rfc3986-3.5"], tags=["fragment"])
     v.parse("hash-before-question", "'#' before '?': everything after '#' is fragment", "enc://x-callback-url/echo#f?v=1",
             expect=E([], fragment="f?v=1"), cite=["rfc3986-3.3", "rfc3986-3.5"], tags=["fragment"])
+    # Found by the differential fuzzer: Foundation re-encodes a fragment holding a second raw '#'.
+    v.parse("second-hash-in-fragment", "A second raw '#' is fragment data: kept literally or rejected",
+            "enc://x-callback-url/echo#f%41#g", level="should",
+            expect=any_of(E([], fragment="fA#g"), reject("invalid-character")),
+            cite=["rfc3986-3.5", "silent-raw-characters"], tags=["fragment", "raw"],
+            provenance=["found by the differential fuzzer against Foundation (swift-foundation issue 1190)"])
     v.parse("question-in-value", "A second '?' is data in the query", BASE + "v=a?b?c",
             expect=E([("v", "a?b?c")]), cite=["rfc3986-3.4", "rfc3986-3.4-chars"], tags=["split"])
     v.parse("dup-action", "A repeated action parameter", BASE + "tag=a&tag=b", cite=["silent-duplicates"],
