@@ -25,6 +25,14 @@ public func fuzzInitialize(
 
 /// Replays files through a fuzz entry point when libFuzzer is not linked (plain `swift build`).
 public enum FuzzReplay {
+    /// Replays the files and folders named on the command line through `entry`, then exits with the status.
+    public static func run(_ entry: (UnsafePointer<UInt8>?, Int) -> CInt) -> Never {
+        let status = main(arguments: Array(CommandLine.arguments.dropFirst())) { bytes in
+            _ = bytes.withUnsafeBufferPointer { entry($0.baseAddress, $0.count) }
+        }
+        exit(status)
+    }
+
     /// Runs `body` on every file named in `arguments` (directories are walked, sorted by name); returns the exit status.
     public static func main(arguments: [String], _ body: ([UInt8]) -> Void) -> Int32 {
         let paths = arguments.filter { !$0.hasPrefix("-") }

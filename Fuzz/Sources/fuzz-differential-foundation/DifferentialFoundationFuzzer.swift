@@ -48,13 +48,5 @@ func printSummary() {
 
 #if !FUZZING
 /// Replays the files named on the command line through `fuzzOneInput`.
-@main
-enum Replay {
-    static func main() {
-        let status = FuzzReplay.main(arguments: Array(CommandLine.arguments.dropFirst())) { bytes in
-            _ = bytes.withUnsafeBufferPointer { fuzzOneInput($0.baseAddress, $0.count) }
-        }
-        exit(status)
-    }
-}
+@main enum Replay { static func main() { FuzzReplay.run(fuzzOneInput) } }
 #endif

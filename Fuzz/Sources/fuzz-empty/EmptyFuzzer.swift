@@ -2,9 +2,6 @@
 // Built with -DFUZZING it is a libFuzzer binary; a plain build is a replay runner for files and folders.
 
 import FuzzSupport
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// libFuzzer's entry point: one input per call.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -15,13 +12,5 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 
 #if !FUZZING
 /// Replays the files named on the command line through `fuzzOneInput`.
-@main
-enum Replay {
-    static func main() {
-        let status = FuzzReplay.main(arguments: Array(CommandLine.arguments.dropFirst())) { bytes in
-            _ = bytes.withUnsafeBufferPointer { fuzzOneInput($0.baseAddress, $0.count) }
-        }
-        exit(status)
-    }
-}
+@main enum Replay { static func main() { FuzzReplay.run(fuzzOneInput) } }
 #endif

@@ -4,9 +4,6 @@
 import FuzzSupport
 import MutatorHooks
 import XCallbackFuzzing
-#if canImport(Glibc)
-import Glibc
-#endif
 
 let driver = PlantedBugDriver()
 
@@ -19,13 +16,5 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 
 #if !FUZZING
 /// Replays the files named on the command line through `fuzzOneInput`.
-@main
-enum Replay {
-    static func main() {
-        let status = FuzzReplay.main(arguments: Array(CommandLine.arguments.dropFirst())) { bytes in
-            _ = bytes.withUnsafeBufferPointer { fuzzOneInput($0.baseAddress, $0.count) }
-        }
-        exit(status)
-    }
-}
+@main enum Replay { static func main() { FuzzReplay.run(fuzzOneInput) } }
 #endif
