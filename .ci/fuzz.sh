@@ -5,14 +5,14 @@
 #      calls (__asan_*) in the XCallbackURL object files (libFuzzer's start-up line alone proves neither);
 #   3. replay Corpus/seeds and Corpus/regressions through each target once (-runs=0);
 #   4. self-test: the planted-bug target with the nested mutator must crash, and leave its reproducer;
-#   5. fuzz each target for a fixed, seeded budget (FUZZ_SECONDS, default 45) from a fresh work corpus.
+#   5. fuzz each target for a fixed, seeded budget (FUZZ_SECONDS, default 60) from a fresh work corpus.
 # Any crash fails the gate and names its reproducer (Fuzz/artifacts/<target>/crash-*).
-# Budget on 2 cores: about 2 min build + 3 x 45 s + 20 s + replay = about 5.5 min.
+# Budget on 2 cores: about 1-2 min build + 3 x 60 s + 30 s + replay = about 5.5 min.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-FUZZ_SECONDS="${FUZZ_SECONDS:-45}"
-MUTATOR_SECONDS="${MUTATOR_SECONDS:-20}"
+FUZZ_SECONDS="${FUZZ_SECONDS:-60}"
+MUTATOR_SECONDS="${MUTATOR_SECONDS:-30}"
 export FUZZ_SCRATCH="${FUZZ_SCRATCH:-.build-fuzz}"
 export SWIFT_BACKTRACE=enable=no
 BIN="$FUZZ_SCRATCH/release"
