@@ -5,9 +5,11 @@
 // 3. Otherwise the part before the first `#` is kept byte for byte, followed by `?` (no `?` yet),
 //    nothing (the query is empty or ends in `&`) or `&`, then the `&`-joined encoded parameters, then
 //    `#fragment`. A `?` that ends a non-empty query is data (values keep `?` raw), so it takes `&`.
-// 4. Every appended name and value carries no raw `& = # +`, space, control or non-ASCII byte, every
-//    `%` starts a valid escape, and decoding gives back exactly the parameters asked for.
+// 4. Every appended name and value meets the published encoding rules (`EncodingRules`: no raw
+//    `& = # +`, space, control or non-ASCII byte; every `%` starts a valid escape), and decoding gives
+//    back exactly the parameters asked for.
 
+import XCallbackConformance
 import XCallbackURL
 
 /// The callback rules restated independently of the builder.
@@ -57,37 +59,12 @@ public enum CallbackExpectation {
             return "expected \(appended.count) appended parameters, found \(pieces.count)"
         }
         for (piece, parameter) in zip(pieces, appended) {
+            if let bad = EncodingRules.firstViolation(inPieces: piece) { return bad }
             let parts = piece.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
-            for part in parts {
-                if let bad = encodingProblem(part) { return bad + " in " + FuzzFailure.escape(Array(piece)) }
-            }
             let name = decodeStrict(parts[0])
             let value = parts.count > 1 ? decodeStrict(parts[1]) : nil
             guard name == parameter.name, value == parameter.value else {
                 return "appended \(FuzzFailure.escape(Array(piece))) does not decode to \(parameter)"
-            }
-        }
-        return nil
-    }
-
-    /// Why an encoded name or value breaks the value encoding rules, or nil.
-    static func encodingProblem(_ bytes: ArraySlice<UInt8>) -> String? {
-        var index = bytes.startIndex
-        while index < bytes.endIndex {
-            let byte = bytes[index]
-            switch byte {
-            case UInt8(ascii: "%"):
-                guard index + 2 < bytes.endIndex,
-                    isHex(bytes[index + 1]), isHex(bytes[index + 2])
-                else { return "a '%' that does not start a valid escape" }
-                index += 3
-                continue
-            case UInt8(ascii: "&"), UInt8(ascii: "="), UInt8(ascii: "#"), UInt8(ascii: "+"), UInt8(ascii: " "):
-                return "a raw '\(Character(UnicodeScalar(byte)))'"
-            case 0..<0x20, 0x7F...:
-                return "a raw control or non-ASCII byte"
-            default:
-                index += 1
             }
         }
         return nil
@@ -100,7 +77,7 @@ public enum CallbackExpectation {
         while let byte = iterator.popFirst() {
             if byte == UInt8(ascii: "%") {
                 guard let high = iterator.popFirst(), let low = iterator.popFirst(),
-                    let h = hexValue(high), let l = hexValue(low)
+                    let h = PercentEncoding.hexDigitValue(high), let l = PercentEncoding.hexDigitValue(low)
                 else { return nil }
                 out.append(h << 4 | l)
             } else {
@@ -108,16 +85,5 @@ public enum CallbackExpectation {
             }
         }
         return String(validating: out, as: UTF8.self)
-    }
-
-    static func isHex(_ byte: UInt8) -> Bool { hexValue(byte) != nil }
-
-    static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case 0x30...0x39: byte - 0x30
-        case 0x41...0x46: byte - 0x41 + 10
-        case 0x61...0x66: byte - 0x61 + 10
-        default: nil
-        }
     }
 }

@@ -88,7 +88,7 @@ public enum ChoiceModel {
             for (index, byte) in bytes.enumerated() {
                 out.append(byte)
                 if byte == UInt8(ascii: "%"),
-                    !(index + 2 < bytes.count && CallbackExpectation.isHex(bytes[index + 1]) && CallbackExpectation.isHex(bytes[index + 2]))
+                    !(index + 2 < bytes.count && PercentEncoding.hexDigitValue(bytes[index + 1]) != nil && PercentEncoding.hexDigitValue(bytes[index + 2]) != nil)
                 {
                     out += Array("25".utf8)
                 }

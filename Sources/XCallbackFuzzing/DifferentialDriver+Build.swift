@@ -62,13 +62,8 @@ extension DifferentialDriver {
             default:
                 add(.buildRoundTrip, "the reference cannot parse the built URL \(q(url))")
             }
-            let pieces = URLPieces(url)
-            for piece in pieces.pieces {
-                for part in [piece.name] + [piece.value].compactMap({ $0 }) {
-                    if let problem = CallbackExpectation.encodingProblem(ArraySlice(part.utf8)) {
-                        add(.encodingRule, "\(problem) in \(q(String(part)))")
-                    }
-                }
+            if let problem = EncodingRules.firstViolation(inQueryOf: url) {
+                add(.encodingRule, problem)
             }
         }
         return report

@@ -4,6 +4,8 @@
 // `/ ? #`, the path up to `? #`, the query after the first `?` up to the first `#`, pieces on `&`, each
 // piece at its first `=`. Nothing is decoded and nothing is rejected: it only describes the input.
 
+import XCallbackURL
+
 /// The raw parts of a URL string, undecoded.
 public struct URLPieces: Sendable {
     /// One raw `name=value` query piece; `value` is nil when the piece has no `=`.
@@ -95,7 +97,7 @@ public struct URLPieces: Sendable {
         var index = 0
         while index < bytes.count {
             if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
-                let high = CallbackExpectation.hexValue(bytes[index + 1]), let low = CallbackExpectation.hexValue(bytes[index + 2])
+                let high = PercentEncoding.hexDigitValue(bytes[index + 1]), let low = PercentEncoding.hexDigitValue(bytes[index + 2])
             {
                 out.append(high << 4 | low)
                 index += 3
@@ -111,7 +113,7 @@ public struct URLPieces: Sendable {
     public static func hasInvalidEscape(_ text: Substring) -> Bool {
         let bytes = Array(text.utf8)
         for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "%") {
-            guard index + 2 < bytes.count, CallbackExpectation.isHex(bytes[index + 1]), CallbackExpectation.isHex(bytes[index + 2])
+            guard index + 2 < bytes.count, PercentEncoding.hexDigitValue(bytes[index + 1]) != nil, PercentEncoding.hexDigitValue(bytes[index + 2]) != nil
             else { return true }
         }
         return false

@@ -21,12 +21,12 @@ extension XCallbackRequest {
     /// - Throws: `invalid-utf8` for ill-formed input, otherwise as `init(parsing:)`.
     public init(parsingUTF8 bytes: some Collection<UInt8>) throws(XCallbackRejection) {
         let array = Array(bytes)
-        if let bad = UTF8Validation.firstInvalidIndex(in: array) {
+        guard let text = String(validating: array, as: UTF8.self) else {
             throw XCallbackRejection(
                 .invalidUTF8, "the URL's bytes must be well-formed UTF-8",
-                input: String(decoding: array, as: UTF8.self), offset: bad)
+                input: String(decoding: array, as: UTF8.self), offset: UTF8Validation.firstInvalidIndex(in: array))
         }
-        try self.init(parsing: String(decoding: array, as: UTF8.self))
+        try self.init(parsing: text)
     }
 }
 

@@ -57,28 +57,9 @@ public enum ConformanceProtocol {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Decodes `urlHex`, or returns `nil` when it is not an even number of hex digits.
+    /// Decodes `urlHex`, or returns `nil` when it is not an even number of hex digits (no separators on the wire).
     public static func bytes(fromHex text: String) -> [UInt8]? {
-        let digits = Array(text.utf8)
-        guard digits.count % 2 == 0 else { return nil }
-        var out: [UInt8] = []
-        out.reserveCapacity(digits.count / 2)
-        var index = 0
-        while index < digits.count {
-            guard let high = hexValue(digits[index]), let low = hexValue(digits[index + 1]) else { return nil }
-            out.append(high << 4 | low)
-            index += 2
-        }
-        return out
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
+        text.utf8.contains(UInt8(ascii: " ")) ? nil : Vector.bytes(fromHex: text)
     }
 }
 
