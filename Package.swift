@@ -8,6 +8,7 @@ let package = Package(
     name: "xcallback-conformance",
     products: [
         .library(name: "XCallbackURL", targets: ["XCallbackURL"]),
+        .library(name: "XCallbackConformanceCore", targets: ["XCallbackConformanceCore"]),
         .library(name: "XCallbackConformance", targets: ["XCallbackConformance"]),
         .library(name: "XCallbackConformanceTesting", targets: ["XCallbackConformanceTesting"]),
         .library(name: "XCallbackFuzzing", targets: ["XCallbackFuzzing"]),
@@ -18,16 +19,22 @@ let package = Package(
         // The reference implementation: parse, build a request, build a callback.
         .target(name: "XCallbackURL"),
 
-        // The published protocol, vectors, evaluator, runner, reports and command-line logic.
-        .target(
-            name: "XCallbackConformance",
-            dependencies: ["XCallbackURL"],
-            resources: [.copy("../../Vectors")]
-        ),
-        .target(name: "XCallbackConformanceTesting", dependencies: ["XCallbackConformance"]),
+        // Protocol and evaluation: `ConformanceTarget`, the vector model, the evaluator, the encoding rules.
+        // Small on purpose: the fuzz binaries link and instrument this, not the runner.
+        .target(name: "XCallbackConformanceCore", dependencies: ["XCallbackURL"]),
 
         // Fuzz drivers in plain Swift; the libFuzzer binaries live in the nested Fuzz/ package.
-        .target(name: "XCallbackFuzzing", dependencies: ["XCallbackURL", "XCallbackConformance"]),
+        .target(name: "XCallbackFuzzing", dependencies: ["XCallbackURL", "XCallbackConformanceCore"]),
+
+        // Runner and command line: vector loading, the subprocess protocol, reports, the `xcallback-conformance` logic.
+        .target(
+            name: "XCallbackConformance",
+            dependencies: ["XCallbackURL", "XCallbackConformanceCore", "XCallbackFuzzing"],
+            resources: [.copy("../../Vectors")]
+        ),
+
+        // Testing glue: certify a target from Swift Testing or XCTest.
+        .target(name: "XCallbackConformanceTesting", dependencies: ["XCallbackConformance"]),
 
         // Executables.
         .executableTarget(name: "xcallback-conformance", dependencies: ["XCallbackConformance"]),

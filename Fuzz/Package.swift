@@ -24,7 +24,7 @@ let package = Package(
         .executableTarget(name: "fuzz-robustness", dependencies: ["FuzzSupport", fuzzing]),
         .executableTarget(name: "fuzz-robustness-mutator", dependencies: ["FuzzSupport", "MutatorHooks", fuzzing]),
         .executableTarget(name: "fuzz-round-trip", dependencies: ["FuzzSupport", fuzzing]),
-        .executableTarget(name: "fuzz-differential-foundation", dependencies: ["FuzzSupport", fuzzing, conformance]),
+        .executableTarget(name: "fuzz-differential-foundation", dependencies: ["FuzzSupport", fuzzing, core]),
         // Measurement fixtures: the planted three-level bug, with and without the mutator, and an empty target.
         .executableTarget(name: "fuzz-planted-bug", dependencies: ["FuzzSupport", fuzzing]),
         .executableTarget(name: "fuzz-planted-bug-mutator", dependencies: ["FuzzSupport", "MutatorHooks", fuzzing]),
@@ -34,7 +34,7 @@ let package = Package(
 )
 
 var fuzzing: Target.Dependency { .product(name: "XCallbackFuzzing", package: rootIdentity) }
-var conformance: Target.Dependency { .product(name: "XCallbackConformance", package: rootIdentity) }
+var core: Target.Dependency { .product(name: "XCallbackConformanceCore", package: rootIdentity) }
 
 /// The root package's identity: SwiftPM names a path dependency after its directory (`main`, a clone's name...).
 var rootIdentity: String {

@@ -9,7 +9,7 @@
 //    `& = # +`, space, control or non-ASCII byte; every `%` starts a valid escape), and decoding gives
 //    back exactly the parameters asked for.
 
-import XCallbackConformance
+import XCallbackConformanceCore
 import XCallbackURL
 
 /// The callback rules restated independently of the builder.

@@ -10,7 +10,7 @@
 //    `trailing-slash` (`strip` removes every trailing `/`). (`parameter-order` is handled by the comparison.)
 // `non-utf8-escape` is not modelled; inputs that touch it are relaxed instead (see `DifferentialRelaxation`).
 
-import XCallbackConformance
+import XCallbackConformanceCore
 import XCallbackURL
 
 /// The reference's answer under declared choices, and the traits of an input.

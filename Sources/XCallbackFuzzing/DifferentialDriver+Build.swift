@@ -6,7 +6,7 @@
 // its query must decode to the callback's own parameters followed by the appended ones (must); the
 // byte-exact shape (prefix kept, one separator, fragment last) is a should; an unsafe scheme must be refused (should).
 
-import XCallbackConformance
+import XCallbackConformanceCore
 import XCallbackURL
 
 extension DifferentialRule {

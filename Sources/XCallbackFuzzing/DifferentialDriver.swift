@@ -12,7 +12,7 @@
 //         return 0
 //     }
 
-import XCallbackConformance
+import XCallbackConformanceCore
 import XCallbackURL
 
 /// One disagreement between the target and the reference, with how it was judged.

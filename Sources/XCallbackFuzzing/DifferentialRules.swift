@@ -5,7 +5,7 @@
 // relaxation (the input touches a point the spec leaves open, listed with the anchor that says so) or
 // by a normalisation the caller passes in (an accepted, documented difference of one target).
 
-import XCallbackConformance
+import XCallbackConformanceCore
 
 /// How binding a disagreement is: only `must` stops a fuzz run by default.
 public struct DifferentialLevel: RawRepresentable, Hashable, Sendable, Comparable, CustomStringConvertible {

@@ -4,7 +4,7 @@
 // Built with -DFUZZING it is a libFuzzer binary; a plain build is a replay runner for files and folders.
 
 import FuzzSupport
-import XCallbackConformance
+import XCallbackConformanceCore
 import XCallbackFuzzing
 #if canImport(Glibc)
 import Glibc
