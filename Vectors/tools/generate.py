@@ -30,7 +30,7 @@ SOURCES = [
 ]
 ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"
 SUITE_VERSION = "1.0.0"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 SPEC_DIR = os.environ.get("XCU_SPEC_DIR", os.path.join(VECTORS, "..", "..", "shared", "spec"))
 
 

@@ -4,7 +4,7 @@ The spec leaves security to each app ('How to implement security is not covered 
 so nothing here is 'must' unless RFC 3986 itself requires it; the rest are 'should', citing silent-security.
 """
 
-from vectorlib import R, accept, any_of, reject
+from vectorlib import R, accept, any_of, parse_expectation, reject
 
 FILE = "security.json"
 TITLE = "Security"
@@ -14,6 +14,9 @@ DESCRIPTION = ("Recommendations where the spec is silent (x-callback-url R3, Sec
                "mistake a look-alike host for x-callback-url.")
 
 SEC = ["xcu-security", "silent-security"]
+# The hardening profile: the spec is silent (or speaks to app designers), so these are scored apart from
+# spec conformance, under the level "hardening" (Vectors/README.md, "Levels").
+HARD = ["xcu-security", "silent-hardening"]
 
 
 def vectors(v):
@@ -29,14 +32,14 @@ def vectors(v):
             extra = {"code": "1", "message": "x"} if outcome == "error" else {}
             v.build_callback("unsafe-%s-%s" % (key, outcome), "Refuse to open a %s callback %r on %s" % (key, cb, outcome),
                              cb, outcome=outcome, parameters=[("r", "1")] if outcome == "success" else [],
-                             level="should", expect=reject("unsafe-callback-scheme"), cite=SEC,
+                             level="hardening", expect=reject("unsafe-callback-scheme"), cite=HARD,
                              tags=["security", "callback", "unsafe-scheme"], **extra)
     for key, cb in [("space-before", " javascript:alert(1)"), ("tab-inside", "java\tscript:alert(1)"),
                     ("newline-inside", "java\nscript:alert(1)")]:
         v.build_callback("unsafe-" + key, "Refuse %r: disguised javascript, refused as unsafe or invalid" % cb, cb,
-                         parameters=[("r", "1")], level="should",
+                         parameters=[("r", "1")], level="hardening",
                          expect=any_of(reject("unsafe-callback-scheme"), reject("invalid-callback-url")),
-                         cite=SEC + ["rfc3986-3.1-syntax"], tags=["security", "callback", "unsafe-scheme"])
+                         cite=HARD + ["rfc3986-3.1-syntax"], tags=["security", "callback", "unsafe-scheme"])
     v.build_callback("safe-https", "An https: callback is opened (nothing unsafe about it)", "https://example.com/cb",
                      parameters=[("r", "1")], level="should", cite=SEC + ["xcu-x-success"], tags=["security", "callback"])
     v.build_callback("safe-javascript-in-query", "A callback whose query mentions javascript: is not itself javascript:",
@@ -122,9 +125,11 @@ def vectors(v):
                 "tgt://%s/go?x-success=evil%%3A%%2F%%2Fsteal" % host, expect=reject("not-x-callback-url")
                 if all(ord(c) < 128 for c in host) else None, level="should",
                 cite=["xcu-host", "rfc3986-7.6", "silent-security", "silent-host-variants"], tags=["security", "host", "lookalike", "D10"])
-    v.parse("lookalike-userinfo", "x-callback-url@evil: the host is evil, refused",
-            "tgt://x-callback-url@evil.example/go", level="should", expect=reject("invalid-authority"),
-            cite=["rfc3986-7.6", "silent-authority"], tags=["security", "host", "authority"])
+    # Regraded: the host is evil.example under RFC 3986 §3.2, so not-x-callback-url is right too.
+    v.parse("lookalike-userinfo", "x-callback-url@evil: the host is evil.example, refused as not-x-callback-url or "
+            "invalid-authority", "tgt://x-callback-url@evil.example/go", level="should",
+            expect=any_of(reject("invalid-authority"), reject("not-x-callback-url")), also=[reject("not-x-callback-url")],
+            cite=["xcu-host", "rfc3986-7.6", "silent-authority"], tags=["security", "host", "authority"])
 
     # 6. Overlong and double encodings never reach the delimiters.
     v.parse("overlong-slash-action", "Action with an overlong '/' (%C0%AF)", "tgt://x-callback-url/a%C0%AFb",
@@ -141,3 +146,17 @@ def vectors(v):
     v.parse("raw-latin1-byte", "A raw Latin-1 byte E9 is refused, never read as é",
             hex=" ".join("%02X" % b for b in b"tgt://x-callback-url/go?v=caf") + " E9", level="should",
             expect=reject("invalid-utf8"), cite=["rfc3629-3"], tags=["security", "bytes", "non-utf8", "D5"])
+
+    # 7. Non-UTF-8 escapes never become Latin-1 or Windows-1252 text. Any value of non-utf8-escape passes
+    # (reject, U+FFFD, keep the escape text); a Latin-1 reading is none of them (RFC 3629 §3, RFC 3986 §2.5).
+    for key, value, what in [("e-acute", "caf%E9", "é"), ("u-umlaut", "gr%FCn", "ü"), ("nbsp", "a%A0b", "NBSP"),
+                             ("cp1252-euro", "5%80", "€"), ("cp1252-quotes", "%93hi%94", "curly quotes"),
+                             ("name", None, "é in a name")]:
+        url = "tgt://x-callback-url/latin?" + ("caf%E9=1" if value is None else "v=" + value)
+        keyed, _, _ = parse_expectation(url.encode("utf-8"))
+        if keyed.get("choice") != "non-utf8-escape":
+            raise ValueError("never-latin1-%s: expected a non-utf8-escape vector" % key)
+        v.explicit("never-latin1-" + key, "%s is not UTF-8: reject, U+FFFD or keep the escape, never %s "
+                   "(Latin-1 / Windows-1252)" % (url.split("?")[1], what), "parse", {"url": url}, "should",
+                   any_of(*keyed["outcomes"].values()), cite=["rfc3629-3", "rfc3986-2.5", "silent-latin1"],
+                   tags=["security", "non-utf8", "latin-1", "D5"])
