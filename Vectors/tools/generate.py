@@ -148,7 +148,7 @@ def normal_input(vector):
     input_ = vector["input"]
     if vector["operation"] == "parse":
         if "url" in input_:
-            return {"bytes": input_["url"].encode("utf-8").hex()}
+            return {"bytes": input_["url"].encode("utf-8").hex(), "expand": vector.get("expand")}
         return {"bytes": input_["urlHex"].replace(" ", "").lower()}
     return input_
 

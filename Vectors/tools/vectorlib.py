@@ -191,8 +191,8 @@ class Collector:
         the rules it applies do not depend on the length.
         """
         for name in expand:
-            if not PLACEHOLDER.match(name) or name not in url:
-                raise GeneratorError("%s: placeholder %s must look like <<NAME>> and occur in the URL" % (key, name))
+            if not PLACEHOLDER.match(name) or (name not in url and name not in canon(expect)):
+                raise GeneratorError("%s: placeholder %s must look like <<NAME>> and occur in the vector" % (key, name))
         for times in (1, 2, 5):
             small = {name: text * times for name, (text, _) in expand.items()}
             computed, varying, _ = parse_expectation(substitute(url, small).encode("utf-8"))

@@ -160,3 +160,25 @@ def vectors(v):
                    "(Latin-1 / Windows-1252)" % (url.split("?")[1], what), "parse", {"url": url}, "should",
                    any_of(*keyed["outcomes"].values()), cite=["rfc3629-3", "rfc3986-2.5", "silent-latin1"],
                    tags=["security", "non-utf8", "latin-1", "D5"])
+
+    # 8. Long inputs, generated (Vectors/README.md, "expand"): 64 KB and 1 MB (10^6 bytes, so that an adapter's
+    # answer stays under the protocol's 1 MiB line). No length limit in the spec: accepting is should; refusing
+    # a wrong host stays must however long the URL. A crash or a timeout fails whatever the level.
+    for size, label in ((65536, "64 KB"), (1000000, "1 MB")):
+        A = {"<<A>>": ("a", size)}
+        v.parse_generated("gen-long-value-%d" % size, "A value of %s is accepted whole" % label,
+                          "tgt://x-callback-url/long?v=<<A>>", A, accept(R("tgt", "long", parameters=[("v", "<<A>>")])),
+                          level="should", cite=["silent-length", "xcu-values-encoded"], tags=["security", "long", "generated"])
+        v.parse_generated("gen-long-action-%d" % size, "An action of %s is accepted whole" % label,
+                          "tgt://x-callback-url/<<A>>?r=1", A, accept(R("tgt", "<<A>>", parameters=[("r", "1")])),
+                          level="should", cite=["silent-length", "xcu-action"], tags=["security", "long", "generated"])
+        v.parse_generated("gen-long-other-host-%d" % size, "A %s URL whose host is not x-callback-url is refused" % label,
+                          "tgt://evil.example/go?x-success=<<A>>", A, reject("not-x-callback-url"),
+                          cite=["xcu-host"], tags=["security", "long", "generated", "host"])
+        E = {"<<E>>": ("%26", size // 3), "<<AMP>>": ("&", size // 3)}
+        v.parse_generated("gen-long-escapes-%d" % size, "%s of %%26 escapes decodes once to '&' and stays one value"
+                          % label, "tgt://x-callback-url/long?v=<<E>>&w=1", E,
+                          accept(R("tgt", "long", parameters=[("v", "<<AMP>>"), ("w", "1")])),
+                          level="should", cite=["silent-length", "rfc3986-2.4-order"],
+                          tags=["security", "long", "generated"])
+
