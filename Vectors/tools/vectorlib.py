@@ -165,8 +165,11 @@ class Collector:
         data = url.encode("utf-8") if url is not None else bytes.fromhex(hex.replace(" ", ""))
         computed, varying, raw = parse_expectation(data)
         if also:
-            if varying or level == "must":
-                raise GeneratorError(key + ": 'also' only on should vectors without a choice")
+            flat = [x for alt in [computed] + list(also) for x in (alt["anyOf"] if "anyOf" in alt else [alt])]
+            all_rejects = all("reject" in alt for alt in flat)
+            if varying or (level == "must" and not all_rejects):
+                raise GeneratorError(key + ": 'also' only on should vectors without a choice, or on a must "
+                                     "vector whose alternatives are all rejections (the category may differ)")
             computed = any_of(computed, *also)
         if expect is not None and not same_expect(expect, computed):
             raise GeneratorError("%s: hand-reasoned expectation\n  %s\ndiffers from the model's\n  %s"

@@ -14,6 +14,12 @@ DESCRIPTION = ("Recommendations where the spec is silent (x-callback-url R3, Sec
                "mistake a look-alike host for x-callback-url.")
 
 SEC = ["xcu-security", "silent-security"]
+
+
+def CB_APPEND(cb):
+    """The callback with r=1 tacked on before its fragment."""
+    base, hash_sign, fragment = cb.partition("#")
+    return base + ("&" if "?" in base else "?") + "r=1" + hash_sign + fragment
 # The hardening profile: the spec is silent (or speaks to app designers), so these are scored apart from
 # spec conformance, under the level "hardening" (Vectors/README.md, "Levels").
 HARD = ["xcu-security", "silent-hardening"]
@@ -181,4 +187,82 @@ def vectors(v):
                           accept(R("tgt", "long", parameters=[("v", "<<AMP>>"), ("w", "1")])),
                           level="should", cite=["silent-length", "rfc3986-2.4-order"],
                           tags=["security", "long", "generated"])
+
+    # 9. Security shapes (issue 10), each level reasoned from the text.
+    # Hosts with encoded delimiters: decoded once (RFC 3986 §2.4) they are not x-callback-url, so must reject;
+    # a parser that reads the decoded '@' or ':' as a delimiter may say invalid-authority instead.
+    for key, host, also in [("dot", "x-callback-url%2E", []), ("at", "x-callback-url%40evil.example", ["invalid-authority"]),
+                            ("at-before", "%40evil.example", ["invalid-authority"]),
+                            ("port", "x-callback-url%3A80", ["invalid-authority"]),
+                            ("double", "%2578-callback-url", []), ("double-dash", "x%252Dcallback-url", [])]:
+        v.parse("encoded-delimiter-host-" + key, "Host %s decodes once to something other than x-callback-url" % host,
+                "tgt://%s/go?x-success=evil%%3A%%2F%%2Fsteal" % host, expect=any_of(reject("not-x-callback-url"),
+                                                                              *[reject(c) for c in also]),
+                also=[reject(c) for c in also], cite=["xcu-host", "rfc3986-2.4"], tags=["security", "host", "D11"])
+    # Backslash tricks: '\\' is not '/' in RFC 3986 (WHATWG URL treats it as '/' only for special schemes).
+    v.parse("backslash-authority", "tgt:\\\\x-callback-url\\go has no '//' authority: not an x-callback-url",
+            "tgt:\\\\x-callback-url\\go", expect=any_of(reject("not-x-callback-url"), reject("invalid-character")),
+            cite=["rfc3986-3.2", "xcu-host"], tags=["security", "host", "backslash"])
+    v.parse("backslash-userinfo", "tgt://evil.example\\@x-callback-url/go: the authority holds '@', and is not "
+            "x-callback-url if '\\' ends it", "tgt://evil.example\\@x-callback-url/go",
+            expect=any_of(reject("invalid-authority"), reject("invalid-character"), reject("not-x-callback-url")),
+            also=[reject("not-x-callback-url")], cite=["rfc3986-3.2", "rfc3986-7.6", "xcu-host"],
+            tags=["security", "host", "backslash", "authority"])
+    v.parse("semicolon-not-separator", "';' is data, not a separator: x-success is 'a;x-success=evil', one value",
+            "tgt://x-callback-url/go?x-success=a;x-success=evil", expect=accept(R("tgt", "go", success="a;x-success=evil")),
+            cite=["xcu-query-format", "rfc3986-2.2-data"], tags=["security", "pollution", "separator"])
+    v.parse("pollution-encoded-name", "x-success=a&x%2Dsuccess=b: the encoded name is x-success, so this is a duplicate",
+            "tgt://x-callback-url/go?x-success=a&x%2Dsuccess=b", point="duplicate-reserved",
+            cite=["silent-duplicates", "silent-security", "rfc3986-2.4-order"], tags=["security", "pollution", "D14"])
+    # Dot segments in the action: kept whole, decoded once (the action is not a file path).
+    for key, path, action in [("dot-dot", "../../etc/passwd", "../../etc/passwd"),
+                              ("encoded-dot-dot", "%2E%2E%2F%2E%2E%2Fetc", "../../etc")]:
+        v.parse("action-" + key, "Action %s is kept whole, decoded once, never resolved as a path" % path,
+                "tgt://x-callback-url/" + path, level="should", expect=accept(R("tgt", action)),
+                cite=["xcu-action", "silent-security"], tags=["security", "action", "traversal"])
+    v.parse("fragment-at-evil", "tgt://x-callback-url#@evil/go: the host is x-callback-url, '@evil/go' is fragment, "
+            "and the action is empty", "tgt://x-callback-url#@evil/go", level="should",
+            expect=reject("missing-action"), cite=["rfc3986-3.2", "rfc3986-3.5", "silent-empty-action"],
+            tags=["security", "host", "fragment"])
+    # IP hosts are not x-callback-url. The model sees ':' of [::1] as a port (invalid-authority), a strict parser
+    # refuses the raw '[' (invalid-character), and an RFC 3986 parser reads an IP-literal host (not-x-callback-url).
+    for key, host, expect in [
+            ("ipv6", "[::1]", any_of(reject("invalid-authority"), reject("invalid-character"), reject("not-x-callback-url"))),
+            ("ipv4", "127.0.0.1", reject("not-x-callback-url")),
+            ("ipvfuture", "[v1.x-callback-url]", any_of(reject("not-x-callback-url"), reject("invalid-character")))]:
+        v.parse("ip-literal-" + key, "IP host %s is not x-callback-url" % host, "tgt://%s/go" % host, expect=expect,
+                also=[reject("not-x-callback-url")] if key == "ipv6" else [], cite=["xcu-host", "rfc3986-3.2.2"],
+                tags=["security", "host", "ip"])
+    # Bidi and line-separator characters: data when encoded (decoded once as UTF-8), raw ones as any non-ASCII.
+    for key, char, enc in [("rlo", "\u202e", "%E2%80%AE"), ("nel", "\u0085", "%C2%85"), ("lsep", "\u2028", "%E2%80%A8")]:
+        v.parse("encoded-%s-value" % key, "Encoded U+%04X in a value is decoded once, kept as data" % ord(char),
+                "tgt://x-callback-url/go?v=a%sb" % enc, expect=accept(R("tgt", "go", parameters=[("v", "a%sb" % char)])),
+                cite=["rfc3986-2.5", "rfc3986-2.1"], tags=["security", "utf8", "bidi"])
+        v.parse("encoded-%s-action" % key, "Encoded U+%04X in the action is decoded once, kept as data" % ord(char),
+                "tgt://x-callback-url/go%sevil" % enc, expect=accept(R("tgt", "go%sevil" % char)),
+                cite=["rfc3986-2.5", "xcu-action"], tags=["security", "utf8", "bidi", "action"])
+        v.parse("raw-%s-value" % key, "Raw U+%04X in a value: data, or refused as a raw non-ASCII character" % ord(char),
+                "tgt://x-callback-url/go?v=a%sb" % char, level="should",
+                expect=any_of(accept(R("tgt", "go", parameters=[("v", "a%sb" % char)])), reject("invalid-character")),
+                cite=["rfc3986-2", "silent-raw-characters"], tags=["security", "utf8", "bidi", "raw"])
+        v.build_request("build-%s" % key, "Build a value with U+%04X: percent-encoded as UTF-8, never raw" % ord(char),
+                        R("tgt", "go", parameters=[("v", "a%sb" % char)]), cite=["rfc3986-2", "rfc3986-2.5"],
+                        tags=["security", "utf8", "bidi"])
+    # Disguised callback schemes: a C0 control or NBSP before the scheme, NUL before its colon (hardening).
+    for key, cb in [("c0-before", "\u0001javascript:alert(1)"), ("nbsp-before", "\u00a0javascript:alert(1)"),
+                    ("nul-before-colon", "javascript\u0000:alert(1)"), ("tab-before", "\tjavascript:alert(1)")]:
+        v.build_callback("unsafe-" + key, "Refuse %r: disguised javascript, refused as unsafe or invalid" % cb, cb,
+                         parameters=[("r", "1")], level="hardening",
+                         expect=any_of(reject("unsafe-callback-scheme"), reject("invalid-callback-url")),
+                         cite=HARD + ["rfc3986-3.1-syntax"], tags=["security", "callback", "unsafe-scheme"])
+    # Position: blob:, about: and intent: run no script and read no file in the target, so opening them is
+    # allowed; refusing them is allowed too (hardening). http: and https: are ordinary callbacks (should).
+    for key, cb in [("blob", "blob:https://app.example/1f2e"), ("about", "about:blank"),
+                    ("intent", "intent://scan/#Intent;scheme=zxing;end")]:
+        v.build_callback("other-scheme-" + key, "A %s callback is opened or refused; the spec names no unsafe scheme"
+                         % cb.split(":")[0], cb, parameters=[("r", "1")], level="hardening",
+                         expect=any_of(reject("unsafe-callback-scheme"), accept({"url": CB_APPEND(cb)})),
+                         cite=HARD + ["xcu-x-success"], tags=["security", "callback", "unsafe-scheme"])
+    v.build_callback("safe-http", "An http: callback is opened like https:", "http://example.com/cb",
+                     parameters=[("r", "1")], level="should", cite=SEC + ["xcu-x-success"], tags=["security", "callback"])
 
