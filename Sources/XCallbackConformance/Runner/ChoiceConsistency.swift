@@ -7,7 +7,7 @@
 //   1. collect the values each passing answer is consistent with;
 //   2. the value the target behaved as is the one most answers are consistent with (ties: the point's order);
 //   3. every answer not consistent with it fails as `inconsistent-choice`, scored at `should`, and names the
-//      vectors that showed the value the target behaved as.
+//      vectors that showed the value the target behaved as and none of the values this answer showed.
 
 /// The value a target behaved as on one undeclared choice point, and the vectors that contradict it.
 public struct ChoiceBehaviour: Hashable, Sendable {
@@ -15,7 +15,7 @@ public struct ChoiceBehaviour: Hashable, Sendable {
     public var point: ChoicePoint
     /// The value most answers were consistent with.
     public var value: String
-    /// Vectors whose answer showed `value` and no other value.
+    /// Vectors whose answer is consistent with `value`.
     public var showing: [String]
     /// Vectors whose answer is not consistent with `value`; each fails at `should`.
     public var contradicting: [String]
@@ -45,27 +45,31 @@ public enum ChoiceConsistency {
             }
             let value = order.max { (support[$0] ?? 0, -order.firstIndex(of: $0)!) < (support[$1] ?? 0, -order.firstIndex(of: $1)!) }
                 ?? order[0]
-            let showing = indices.filter { results[$0].result.evidence?.values == [value] }.map { results[$0].id }
+            let showing = indices.filter { results[$0].result.evidence?.values.contains(value) ?? false }
             let contradicting = indices.filter { !(results[$0].result.evidence?.values.contains(value) ?? true) }
             for index in contradicting {
                 let shown = results[index].result.evidence?.values ?? []
+                let against = showing.filter { other in
+                    !(results[other].result.evidence?.values.contains { shown.contains($0) } ?? true)
+                }.map { results[$0].id }
                 results[index].result.verdict = .failed(.inconsistentChoice)
                 results[index].result.level = .should
                 results[index].result.matched = nil
                 results[index].result.detail =
-                    "\(point) is undeclared and the run behaved as \(point)=\(value) (\(list(showing))); this answer "
+                    "\(point) is undeclared and the run behaved as \(point)=\(value) (\(list(against.isEmpty ? showing.map { results[$0].id } : against))); this answer "
                     + "matches only " + shown.map { "\(point)=\($0)" }.joined(separator: " or ")
                     + ". Declare the point, or answer every vector of it the same way"
             }
             behaviours.append(
-                ChoiceBehaviour(point: point, value: value, showing: showing, contradicting: contradicting.map { results[$0].id }))
+                ChoiceBehaviour(
+                    point: point, value: value, showing: showing.map { results[$0].id },
+                    contradicting: contradicting.map { results[$0].id }))
         }
         return behaviours
     }
 
-    /// `XCU-A, XCU-B and 3 more`, or `no vector showed it alone` when empty.
+    /// `XCU-A, XCU-B and 3 more`.
     static func list(_ ids: [String]) -> String {
-        if ids.isEmpty { return "no vector showed it alone" }
         let head = ids.prefix(listed).joined(separator: ", ")
         return ids.count > listed ? "\(head) and \(ids.count - listed) more" : head
     }
