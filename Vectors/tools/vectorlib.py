@@ -6,6 +6,8 @@ A source module defines `FILE`, `TITLE`, `DESCRIPTION` and `def vectors(v):`, an
 hand, an explicit `expect=`; the model in xcu_model.py computes the expectation independently and the
 generator stops on any disagreement. Implementation-defined vectors are found by varying one choice
 point at a time: when exactly one changes the outcome, the vector becomes a `choice` keyed by it.
+Levels are must, should, implementation-defined and hardening (the suite's safety profile, scored apart);
+`parse_generated` writes a long input as a template with `expand` (format 2).
 """
 
 import itertools
