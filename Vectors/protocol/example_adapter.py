@@ -31,6 +31,7 @@ CHOICES = {
     "duplicate-reserved": "reject",
     "trailing-slash": "keep",
     "parameter-order": "preserved",
+    "fragment": "reported",
 }
 
 RESERVED = {"x-source": "source", "x-success": "success", "x-error": "error", "x-cancel": "cancel"}

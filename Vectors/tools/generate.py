@@ -30,7 +30,7 @@ SOURCES = [
 ]
 ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"
 SUITE_VERSION = "1.0.0"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 SPEC_DIR = os.environ.get("XCU_SPEC_DIR", os.path.join(VECTORS, "..", "..", "shared", "spec"))
 
 
@@ -148,7 +148,7 @@ def normal_input(vector):
     input_ = vector["input"]
     if vector["operation"] == "parse":
         if "url" in input_:
-            return {"bytes": input_["url"].encode("utf-8").hex()}
+            return {"bytes": input_["url"].encode("utf-8").hex(), "expand": vector.get("expand")}
         return {"bytes": input_["urlHex"].replace(" ", "").lower()}
     return input_
 

@@ -57,6 +57,10 @@ def build_schema():
                      "description": "A rejection category; known ones: " + ", ".join(CATEGORIES)},
         "anchor": {"type": "string", "pattern": "^[a-z0-9][a-z0-9.-]*$", "description": "An anchor of citations.json."},
         "tag": {"type": "string", "minLength": 1},
+        "expand": {"type": "object",
+                   "additionalProperties": closed({"text": {"type": "string", "minLength": 1}, "times": {"type": "integer"}}),
+                   "description": "Generated input (format 2): each placeholder <<NAME>>, wherever it occurs in a string "
+                                  "of 'input' or 'expect', stands for 'text' repeated 'times' (at least 1) times."},
     }
     for result in ("request", "callbackResult"):
         single = "single-" + result
@@ -69,14 +73,15 @@ def build_schema():
             for point, values in xcu_model.CHOICES.items()]}
     variants = []
     for operation, (input_def, result) in OPERATIONS.items():
-        for levels, expect in ((["must", "should"], "plain-" + result), (["implementation-defined"], "choice-" + result)):
+        for levels, expect in ((["must", "should", "hardening"], "plain-" + result), (["implementation-defined"], "choice-" + result)):
             variants.append(closed({
                 "id": ref("id"), "description": {"type": "string", "minLength": 1, "pattern": "^[^\\n]*$"},
                 "operation": {"const": operation}, "input": ref(input_def),
                 "level": {"enum": levels} if len(levels) > 1 else {"const": levels[0]},
                 "expect": ref(expect), "cite": {"type": "array", "items": ref("anchor"), "minItems": 1},
                 "tags": {"type": "array", "items": ref("tag")},
-                "provenance": {"type": "array", "items": {"type": "string", "minLength": 1}, "minItems": 1}},
+                "provenance": {"type": "array", "items": {"type": "string", "minLength": 1}, "minItems": 1},
+                "expand": ref("expand")},
                 ["id", "description", "operation", "input", "level", "expect", "cite"]))
     defs["vector"] = {"oneOf": variants}
     return {

@@ -6,19 +6,37 @@ A source module defines `FILE`, `TITLE`, `DESCRIPTION` and `def vectors(v):`, an
 hand, an explicit `expect=`; the model in xcu_model.py computes the expectation independently and the
 generator stops on any disagreement. Implementation-defined vectors are found by varying one choice
 point at a time: when exactly one changes the outcome, the vector becomes a `choice` keyed by it.
+Levels are must, should, implementation-defined and hardening (the suite's safety profile, scored apart);
+`parse_generated` writes a long input as a template with `expand` (format 2).
 """
 
 import itertools
 import json
+import re
 
 import xcu_model as model
 from xcu_model import request as R  # noqa: F401  (re-exported for sources)
 
-CHOICE_POINTS = [p for p in model.CHOICES if p != "parameter-order"]
+CHOICE_POINTS = [p for p in model.CHOICES if p not in model.COMPARATOR_CHOICES]
+LEVELS = ("must", "should", "implementation-defined", "hardening")
+PLACEHOLDER = re.compile(r"^<<[A-Z0-9]+>>$")
 
 
 class GeneratorError(Exception):
     pass
+
+
+def substitute(value, replacements):
+    """Replaces every placeholder in every string of `value` (a JSON value), as consumers of `expand` do."""
+    if isinstance(value, str):
+        for name, text in replacements.items():
+            value = value.replace(name, text)
+        return value
+    if isinstance(value, list):
+        return [substitute(item, replacements) for item in value]
+    if isinstance(value, dict):
+        return {key: substitute(item, replacements) for key, item in value.items()}
+    return value
 
 
 def canon(value):
@@ -109,7 +127,7 @@ class Collector:
 
     # MARK: common checks
 
-    def _finish(self, key, description, operation, input_, level, expect, cite, tags, provenance):
+    def _finish(self, key, description, operation, input_, level, expect, cite, tags, provenance, expand=None):
         if not key or "/" in key:
             raise GeneratorError("bad key %r" % key)
         key = self.file + "/" + key
@@ -118,6 +136,8 @@ class Collector:
         for anchor in cite:
             if anchor not in self.citations:
                 raise GeneratorError("%s: unknown anchor %s" % (key, anchor))
+        if level not in LEVELS:
+            raise GeneratorError("%s: unknown level %s" % (key, level))
         if level in ("must", "should") and not any(self.citations[a].get("normative") for a in cite):
             raise GeneratorError("%s: a %s vector needs a normative anchor" % (key, level))
         is_choice = "choice" in expect
@@ -129,6 +149,8 @@ class Collector:
                   "expect": expect, "cite": list(cite), "tags": list(tags)}
         if provenance:
             vector["provenance"] = list(provenance)
+        if expand:
+            vector["expand"] = {name: {"text": text, "times": times} for name, (text, times) in expand.items()}
         self.items.append((key, vector))
 
     # MARK: parse
@@ -145,8 +167,11 @@ class Collector:
         data = url.encode("utf-8") if url is not None else bytes.fromhex(hex.replace(" ", ""))
         computed, varying, raw = parse_expectation(data)
         if also:
-            if varying or level == "must":
-                raise GeneratorError(key + ": 'also' only on should vectors without a choice")
+            flat = [x for alt in [computed] + list(also) for x in (alt["anyOf"] if "anyOf" in alt else [alt])]
+            all_rejects = all("reject" in alt for alt in flat)
+            if varying or (level == "must" and not all_rejects):
+                raise GeneratorError(key + ": 'also' only on should vectors without a choice, or on a must "
+                                     "vector whose alternatives are all rejections (the category may differ)")
             computed = any_of(computed, *also)
         if expect is not None and not same_expect(expect, computed):
             raise GeneratorError("%s: hand-reasoned expectation\n  %s\ndiffers from the model's\n  %s"
@@ -162,6 +187,26 @@ class Collector:
             raise GeneratorError(key + ": a must vector cannot rest on raw-character or multi-choice leniency")
         input_ = {"url": url} if url is not None else {"urlHex": " ".join("%02X" % b for b in data)}
         self._finish(key, description, "parse", input_, level, computed, cite, tags, provenance)
+
+    def parse_generated(self, key, description, url, expand, expect, level="must", cite=(), tags=(), provenance=()):
+        """A parse vector whose long input is generated: every placeholder of `expand` (`<<NAME>>`) in the URL
+        and in the expectation's strings stands for `text` repeated `times` times (Vectors/README.md, "expand").
+
+        The model checks the template at small sizes (1, 2 and 5 repetitions), where its Python loop is quick;
+        the rules it applies do not depend on the length.
+        """
+        for name in expand:
+            if not PLACEHOLDER.match(name) or (name not in url and name not in canon(expect)):
+                raise GeneratorError("%s: placeholder %s must look like <<NAME>> and occur in the vector" % (key, name))
+        for times in (1, 2, 5):
+            small = {name: text * times for name, (text, _) in expand.items()}
+            computed, varying, _ = parse_expectation(substitute(url, small).encode("utf-8"))
+            if varying:
+                raise GeneratorError(key + ": a generated vector cannot depend on a choice point")
+            if not same_expect(substitute(expect, small), computed):
+                raise GeneratorError("%s: at %d repetitions the template expects\n  %s\nbut the model says\n  %s"
+                                     % (key, times, canon(substitute(expect, small)), canon(computed)))
+        self._finish(key, description, "parse", {"url": url}, level, expect, cite, tags, provenance, expand=expand)
 
     # MARK: build request
 

@@ -21,7 +21,10 @@ CHOICES = {
     "duplicate-reserved": ["reject", "first", "last"],
     "trailing-slash": ["keep", "strip"],
     "parameter-order": ["preserved", "unordered"],
+    "fragment": ["reported", "not-reported"],
 }
+# Choice points the comparator applies (how results are compared), not the parser: never varied by the model.
+COMPARATOR_CHOICES = ("parameter-order", "fragment")
 REFERENCE = {name: values[0] for name, values in CHOICES.items()}
 RESERVED = {"x-source": "source", "x-success": "success", "x-error": "error", "x-cancel": "cancel"}
 UNSAFE_SCHEMES = {"javascript", "data", "file", "vbscript"}

@@ -27,6 +27,7 @@ public enum JSONReport {
                 "language": .optional(run.target.language), "homepage": .optional(run.target.homepage),
                 "kind": .string(run.targetKind),
                 "declaredChoices": .object(run.declaredChoices.sorted.map { (key: $0.point.rawValue, value: .string($0.value)) }),
+                "behavedAs": .object(run.choiceBehaviours.map { (key: $0.point.rawValue, value: .string($0.value)) }),
             ],
             "selection": [
                 "ids": .array(run.selection.ids.map { .string($0) }), "tags": .array(run.selection.tags.map { .string($0) }),
@@ -67,7 +68,8 @@ public enum JSONReport {
         } ?? .null
         return [
             "id": .string(vector.id), "file": .string(vector.file), "operation": .string(vector.operation.rawValue),
-            "level": .string(vector.level.rawValue), "description": .string(vector.summary),
+            "level": .string(vector.level.rawValue), "scoredLevel": .string(item.result.level.rawValue),
+            "description": .string(vector.summary),
             "cite": .array(vector.citations.map { .string($0) }), "tags": .array(vector.tags.map { .string($0) }),
             "verdict": .string(item.result.verdict.name),
             "failureKind": .optional(item.result.verdict.failureKind?.rawValue),

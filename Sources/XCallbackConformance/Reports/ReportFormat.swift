@@ -52,5 +52,6 @@ enum ReportText {
     /// The levels in report order with their display names.
     static let levels: [(level: Level, name: String)] = [
         (.must, "must"), (.should, "should"), (.implementationDefined, "implementation-defined"),
+        (.hardening, "hardening"),
     ]
 }

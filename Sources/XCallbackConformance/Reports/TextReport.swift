@@ -8,7 +8,7 @@ public enum TextReport {
     public static func render(_ run: ConformanceRun) -> String {
         var out = header(run)
         for (level, name) in ReportText.levels {
-            let failures = run.results.filter { $0.result.verdict.failureKind != nil && $0.result.vector.level == level }
+            let failures = run.results.filter { $0.result.verdict.failureKind != nil && $0.result.level == level }
             guard !failures.isEmpty else { continue }
             out += "\n\(name) failures (\(failures.count)):\n"
             for item in failures {
@@ -25,6 +25,9 @@ public enum TextReport {
         out += "(manifest sha256 \(ReportText.shortHash(run.suite.manifestSHA256)), \(run.suite.totalVectors) vectors)\n"
         out += "target: \(ReportText.identity(run.target)) [\(run.targetKind)]\n"
         out += "declared choices: \(ReportText.choices(run.declaredChoices))\n"
+        if !run.choiceBehaviours.isEmpty {
+            out += "undeclared, behaved as: " + run.choiceBehaviours.map { "\($0.point)=\($0.value)" }.joined(separator: ", ") + "\n"
+        }
         if !run.selection.isEverything {
             out += "selection: \(run.selection.commandLine) (\(run.results.count) vectors)\n"
         }
@@ -36,9 +39,9 @@ public enum TextReport {
         let vector = item.result.vector
         let kind = item.result.verdict.failureKind?.rawValue ?? "?"
         if let known = item.knownFailure {
-            return "KNOWN \(vector.id)  \(vector.level.rawValue)  \(vector.operation.rawValue)  \(kind): \(known.reason)\n"
+            return "KNOWN \(vector.id)  \(item.result.level.rawValue)  \(vector.operation.rawValue)  \(kind): \(known.reason)\n"
         }
-        var out = "FAIL \(vector.id)  \(vector.level.rawValue)  \(vector.operation.rawValue)  \(kind)\n"
+        var out = "FAIL \(vector.id)  \(item.result.level.rawValue)  \(vector.operation.rawValue)  \(kind)\n"
         out += "     \(vector.summary)\n"
         out += "     cite: \(ReportText.citations(vector))  file: \(vector.file)\n"
         for line in item.result.detail.split(separator: "\n", omittingEmptySubsequences: false) {

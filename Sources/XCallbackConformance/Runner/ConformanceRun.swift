@@ -20,6 +20,8 @@ public struct ConformanceRun: Sendable {
     public var startedAt: Date
     /// How long the run took, in seconds.
     public var durationSeconds: Double
+    /// For each undeclared choice point, the value the target behaved as across the run (ChoiceConsistency).
+    public var choiceBehaviours: [ChoiceBehaviour] = []
 
     /// Creates a run record.
     public init(

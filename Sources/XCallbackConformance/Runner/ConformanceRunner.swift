@@ -36,11 +36,14 @@ public struct ConformanceRunner: Sendable {
             results.append(item)
             progress(results.count, vectors.count, item)
         }
+        let behaviours = ChoiceConsistency.judge(&results)
         let problems = check(&results, suite: suite)
-        return ConformanceRun(
+        var run = ConformanceRun(
             suite: SuiteProvenance(suite), target: target.identity, targetKind: targetKind,
             declaredChoices: target.declaredChoices, selection: selection, results: results, problems: problems,
             startedAt: startedAt, durationSeconds: Self.seconds(clock.now - runStart))
+        run.choiceBehaviours = behaviours
+        return run
     }
 
     /// Marks excused failures in `results` and returns the problems: new failures, different kinds,

@@ -47,7 +47,7 @@ public struct RunSummary: Hashable, Sendable {
         var scores: [Level: Score] = [:]
         for level in Level.allCases { scores[level] = Score() }
         for item in results {
-            let level = item.result.vector.level
+            let level = item.result.level
             switch item.result.verdict {
             case .passed: scores[level]?.passed += 1
             case .failed:

@@ -119,12 +119,17 @@ public struct Manifest: Sendable, Hashable {
     /// The SHA-256 of the manifest file's bytes, set by the loader.
     public var sha256 = ""
 
+    /// The format versions this loader reads: 2 adds the `hardening` level and `expand`; a format 1 file is valid 2.
+    public static let readableFormats: Set<Int> = [1, 2]
+
     /// Decodes a manifest.
     public init(decoding cursor: JSONCursor) throws(VectorLoadError) {
         _ = try cursor.keys(allowed: ["suiteVersion", "formatVersion", "files", "total", "description"])
         suiteVersion = try cursor.member("suiteVersion").string()
         formatVersion = try Self.integer(try cursor.member("formatVersion"))
-        guard formatVersion == 1 else { throw (try cursor.member("formatVersion")).error("format version 1") }
+        guard Self.readableFormats.contains(formatVersion) else {
+            throw (try cursor.member("formatVersion")).error("format version 1 or 2")
+        }
         var files: [File] = []
         for element in try cursor.member("files").elements() {
             _ = try element.keys(allowed: ["path", "count", "sha256"])

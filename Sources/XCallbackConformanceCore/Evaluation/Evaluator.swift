@@ -27,10 +27,11 @@ public enum Evaluator {
         let verdict: Verdict
         var detail = ""
         var matched: String?
+        var evidence: ChoiceEvidence?
         switch answer {
         case .unsupported(let reason, let issueURL):
             verdict = .skipped(reason: reason, issueURL: issueURL)
-            detail = "unsupported" + (reason.map { ": \($0)" } ?? "")
+            detail = "skipped" + (reason.map { ": \($0)" } ?? "")
         case .errored(let message):
             verdict = .failed(.errored)
             detail = "the target reported an error: \(message)"
@@ -44,12 +45,17 @@ public enum Evaluator {
                 verdict = .passed
                 matched = note
                 detail = note.map { "passed (\($0))" } ?? "passed"
+                if case .choice(let point, let outcomes) = vector.expectation, choices[point] == nil {
+                    evidence = ChoiceEvidence(point: point, values: context.values(of: outcomes, matching: answer))
+                }
             case .fail(let kind, let why):
                 verdict = .failed(kind)
                 detail = why
             }
         }
-        return VectorResult(vector: vector, verdict: verdict, answer: answer, detail: detail, matched: matched)
+        return VectorResult(
+            vector: vector, verdict: verdict, answer: answer, detail: detail, matched: matched,
+            level: verdict.failureKind == .noAllowedValue ? .should : vector.level, evidence: evidence)
     }
 }
 
@@ -113,25 +119,41 @@ struct Context {
             let best = failures.first { $0.0 != .unexpectedRejection && $0.0 != .unexpectedAcceptance } ?? failures[0]
             return .fail(best.0, "no alternative matched:\n" + failures.map { "  - \($0.1)" }.joined(separator: "\n"))
         case .choice(let point, let outcomes):
+            let consistent = values(of: outcomes, matching: answer)
             if let declared = choices[point] {
                 guard let outcome = outcomes.first(where: { $0.value == declared }) else {
                     return .fail(.wrongResult, "the target declares \(point)=\(declared), which is not an allowed value")
                 }
                 switch match(outcome.expectation, answer) {
                 case .pass: return .pass(note: "\(point)=\(declared)")
-                case .fail(let kind, let why): return .fail(kind, "with the declared \(point)=\(declared): \(why)")
+                case .fail(let kind, let why):
+                    if consistent.isEmpty { return noAllowedValue(point, outcomes, answer) }
+                    return .fail(kind, "with the declared \(point)=\(declared): \(why)")
                 }
             }
-            for outcome in outcomes {
-                if case .pass = match(outcome.expectation, answer) {
-                    return .pass(note: "undeclared; consistent with \(point)=\(outcome.value)")
-                }
-            }
-            return .fail(
-                .wrongResult,
-                "\(point) is undeclared and the answer matches none of its values (\(outcomes.map(\.value).joined(separator: ", "))): "
-                    + answer.summary)
+            if consistent.isEmpty { return noAllowedValue(point, outcomes, answer) }
+            return .pass(
+                note: "undeclared; consistent with " + consistent.map { "\(point)=\($0)" }.joined(separator: " or "))
         }
+    }
+
+    /// The values of a choice point whose outcome `answer` matches, in the point's order.
+    func values(of outcomes: [(value: String, expectation: Expectation)], matching answer: TargetAnswer<ObservedResult>)
+        -> [String]
+    {
+        outcomes.compactMap { outcome in
+            if case .pass = match(outcome.expectation, answer) { outcome.value } else { nil }
+        }
+    }
+
+    /// The failure for an answer that matches no allowed value: scored at `should` (Vectors/README.md, "Levels").
+    func noAllowedValue(
+        _ point: ChoicePoint, _ outcomes: [(value: String, expectation: Expectation)], _ answer: TargetAnswer<ObservedResult>
+    ) -> Match {
+        .fail(
+            .noAllowedValue,
+            "the answer matches none of the allowed values of \(point) (\(outcomes.map(\.value).joined(separator: ", "))), "
+                + "so it fails at should: " + answer.summary)
     }
 
     func compare(_ expected: ExpectedResult, _ observed: ObservedResult) -> Match {
@@ -171,7 +193,7 @@ struct Context {
         check("success", want.success, got.success)
         check("error", want.error, got.error)
         check("cancel", want.cancel, got.cancel)
-        check("fragment", want.fragment, got.fragment)
+        if choices[.fragment] != "not-reported" { check("fragment", want.fragment, got.fragment) }
         if !sameParameters(want.parameters, got.parameters) {
             differences.append(
                 "parameters\(unordered ? " (compared unordered)" : ""): expected "

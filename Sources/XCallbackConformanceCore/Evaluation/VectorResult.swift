@@ -35,6 +35,10 @@ public struct FailureKind: RawRepresentable, Hashable, Sendable, Comparable, Exp
     public static let timedOut: Self = "timed-out"
     /// The target's answer could not be read.
     public static let unreadableAnswer: Self = "unreadable-answer"
+    /// An undeclared choice point answered with another value than the one the rest of the run behaved as.
+    public static let inconsistentChoice: Self = "inconsistent-choice"
+    /// The answer matches none of the choice point's allowed values.
+    public static let noAllowedValue: Self = "no-allowed-value"
 }
 
 /// The verdict on one vector.
@@ -89,6 +93,39 @@ public struct VectorResult: Sendable {
     public var detail: String
     /// Which alternative or declared choice matched (`anyOf[1]`, `plus=literal`), when one did.
     public var matched: String?
+    /// The level the result is scored at: the vector's, or `should` for a choice answer that matches no allowed
+    /// value or contradicts the rest of the run (Vectors/README.md, "Levels").
+    public var level: Level
+    /// For an undeclared choice point: the point and the values the answer is consistent with.
+    public var evidence: ChoiceEvidence?
+
+    /// Creates a result scored at the vector's level.
+    public init(
+        vector: Vector, verdict: Verdict, answer: TargetAnswer<ObservedResult>, detail: String, matched: String?,
+        level: Level? = nil, evidence: ChoiceEvidence? = nil
+    ) {
+        self.vector = vector
+        self.verdict = verdict
+        self.answer = answer
+        self.detail = detail
+        self.matched = matched
+        self.level = level ?? vector.level
+        self.evidence = evidence
+    }
+}
+
+/// The values of an undeclared choice point that one answer is consistent with, for run-wide judgement.
+public struct ChoiceEvidence: Hashable, Sendable {
+    /// The choice point.
+    public var point: ChoicePoint
+    /// The allowed values whose outcome the answer matched, in the point's order (never empty).
+    public var values: [String]
+
+    /// Creates evidence.
+    public init(point: ChoicePoint, values: [String]) {
+        self.point = point
+        self.values = values
+    }
 }
 
 extension TargetAnswer<ObservedResult> {
@@ -99,7 +136,7 @@ extension TargetAnswer<ObservedResult> {
         case .rejected(let category, let message):
             ["rejected": ["category": .optional(category?.rawValue), "message": .optional(message)]]
         case .unsupported(let reason, let issueURL):
-            ["unsupported": ["reason": .optional(reason), "issueURL": .optional(issueURL)]]
+            ["skipped": ["reason": .optional(reason), "issueURL": .optional(issueURL)]]
         case .errored(let message): ["errored": .string(message)]
         case .broken(let breakage): ["broken": ["kind": .string(breakage.kind.rawValue), "detail": .string(breakage.detail)]]
         }
@@ -111,7 +148,7 @@ extension TargetAnswer<ObservedResult> {
         case .accepted(let result): "accepted \(result.canonicalJSON.compactText)"
         case .rejected(let category, let message):
             "rejected (\(category?.rawValue ?? "no category"))" + (message.map { ": \($0)" } ?? "")
-        case .unsupported(let reason, _): "unsupported" + (reason.map { ": \($0)" } ?? "")
+        case .unsupported(let reason, _): "skipped" + (reason.map { ": \($0)" } ?? "")
         case .errored(let message): "errored: \(message)"
         case .broken(let breakage): "\(breakage.kind.rawValue): \(breakage.detail)"
         }

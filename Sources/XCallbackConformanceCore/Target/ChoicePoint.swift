@@ -32,6 +32,8 @@ public struct ChoicePoint: RawRepresentable, Hashable, Sendable, Comparable, Exp
     public static let trailingSlash: Self = "trailing-slash"
     /// Whether parameter order is kept: `preserved` or `unordered`. Divergence D20.
     public static let parameterOrder: Self = "parameter-order"
+    /// Whether the parser reports the fragment (`reported`) or never does (`not-reported`: it is not compared).
+    public static let fragment: Self = "fragment"
 
     /// Every choice point with its allowed values, the reference's value first.
     public static let all: [(point: ChoicePoint, values: [String])] = [
@@ -43,6 +45,7 @@ public struct ChoicePoint: RawRepresentable, Hashable, Sendable, Comparable, Exp
         (.duplicateReserved, ["reject", "first", "last"]),
         (.trailingSlash, ["keep", "strip"]),
         (.parameterOrder, ["preserved", "unordered"]),
+        (.fragment, ["reported", "not-reported"]),
     ]
 
     /// The allowed values of this choice point, or `nil` for an unknown point.

@@ -46,6 +46,25 @@ public struct JSONCursor: Sendable {
         return members.map(\.key)
     }
 
+    /// This cursor with every placeholder replaced in every string of its value (a vector's `expand`).
+    public func expanding(_ expansions: [(placeholder: String, text: String)]) -> JSONCursor {
+        guard !expansions.isEmpty else { return self }
+        func walk(_ value: JSONValue) -> JSONValue {
+            switch value {
+            case .string(let text):
+                var out = text
+                for (placeholder, replacement) in expansions where out.contains(placeholder) {
+                    out = out.replacing(placeholder, with: replacement)
+                }
+                return .string(out)
+            case .array(let items): return .array(items.map(walk))
+            case .object(let members): return .object(members.map { (key: $0.key, value: walk($0.value)) })
+            default: return value
+            }
+        }
+        return JSONCursor(walk(value), file: file, path: path)
+    }
+
     /// The elements of an array.
     public func elements() throws(VectorLoadError) -> [JSONCursor] {
         guard let values = value.arrayValue else { throw error("an array") }

@@ -14,8 +14,9 @@ extension Vector {
     /// Decodes a vector from its JSON object in `file`.
     public init(decoding cursor: JSONCursor) throws(VectorLoadError) {
         _ = try cursor.keys(allowed: [
-            "id", "description", "operation", "input", "level", "expect", "cite", "tags", "provenance",
+            "id", "description", "operation", "input", "level", "expect", "cite", "tags", "provenance", "expand",
         ])
+        let expansions = try Self.decodeExpand(try cursor.optionalMember("expand"))
         let idCursor = try cursor.member("id")
         id = try idCursor.string()
         guard Self.isValidID(id) else { throw idCursor.error("an id 'XCU-' + 4 of 23456789ABCDEFGHJKLMNPQRSTUVWXYZ") }
@@ -27,11 +28,11 @@ extension Vector {
         self.operation = operation
         let levelCursor = try cursor.member("level")
         guard let level = Level(rawValue: try levelCursor.string()) else {
-            throw levelCursor.error("one of \"must\", \"should\", \"implementation-defined\"")
+            throw levelCursor.error("one of \"must\", \"should\", \"implementation-defined\", \"hardening\"")
         }
         self.level = level
-        input = try Self.decodeInput(try cursor.member("input"), operation: operation)
-        expectation = try Expectation(decoding: try cursor.member("expect"), operation: operation)
+        input = try Self.decodeInput(try cursor.member("input").expanding(expansions), operation: operation)
+        expectation = try Expectation(decoding: try cursor.member("expect").expanding(expansions), operation: operation)
         citations = try cursor.member("cite").strings()
         tags = try cursor.optionalMember("tags")?.strings() ?? []
         provenance = try cursor.optionalMember("provenance")?.strings() ?? []
@@ -42,6 +43,28 @@ extension Vector {
         if level == .implementationDefined, !expectation.isChoice {
             throw (try cursor.member("expect")).error("a 'choice' expectation, since the level is implementation-defined")
         }
+    }
+
+    /// Decodes `expand` (format 2): placeholder `<<NAME>>` → its text repeated `times` times.
+    private static func decodeExpand(_ cursor: JSONCursor?) throws(VectorLoadError) -> [(String, String)] {
+        guard let cursor else { return [] }
+        guard let members = cursor.value.objectValue, !members.isEmpty else { throw cursor.error("a non-empty object") }
+        var out: [(String, String)] = []
+        for member in members {
+            let entry = try cursor.member(member.key)
+            let name = member.key
+            guard name.hasPrefix("<<"), name.hasSuffix(">>"), name.count > 4,
+                name.dropFirst(2).dropLast(2).allSatisfy({ $0.isASCII && ($0.isUppercase || $0.isNumber) })
+            else { throw entry.error("a placeholder name such as <<A>>") }
+            _ = try entry.keys(allowed: ["text", "times"])
+            let text = try entry.member("text").string()
+            let timesCursor = try entry.member("times")
+            guard let times = timesCursor.value.numberValue, times >= 1, times <= 67_108_864, times == times.rounded(),
+                !text.isEmpty
+            else { throw timesCursor.error("a whole number from 1 to 67108864, with a non-empty 'text'") }
+            out.append((name, String(repeating: text, count: Int(times))))
+        }
+        return out
     }
 
     private static func decodeInput(_ cursor: JSONCursor, operation: Operation) throws(VectorLoadError) -> VectorInput {

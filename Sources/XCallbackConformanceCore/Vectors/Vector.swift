@@ -50,6 +50,8 @@ public enum Level: String, Sendable, CaseIterable, Comparable {
     case should
     /// The spec leaves it open; the target's declared choice decides the expected outcome.
     case implementationDefined = "implementation-defined"
+    /// The suite's hardening profile, where the spec is silent (unsafe callback schemes): scored apart from the spec.
+    case hardening
 
     /// Orders levels from strongest to weakest.
     public static func < (lhs: Self, rhs: Self) -> Bool {

@@ -104,9 +104,11 @@ def vectors(v):
     v.build_callback("cb-utf8", "Callback result value in UTF-8 is percent-encoded as UTF-8",
                      "src://x-callback-url/done", parameters=[("word", "Hola, señor 😀")], level="should",
                      cite=["rfc3986-2.5", "xcu-x-success"], tags=["utf8", "callback", "space"])
-    v.build_callback("cb-flag", "Callback result parameter without a value is emitted as a bare name",
-                     "src://x-callback-url/done", parameters=[("done", None)], level="should",
-                     cite=["xcu-x-success", "silent-flag"], tags=["flag", "D7", "callback"])
+    # Hardening: the spec has no valueless parameters; writing null as a bare name is the suite's convention.
+    v.build_callback("cb-flag", "Callback result parameter with a null value is emitted as a bare name (hardening: "
+                     "the spec only shows key=value)", "src://x-callback-url/done", parameters=[("done", None)],
+                     level="hardening", cite=["xcu-x-success", "silent-flag", "silent-hardening"],
+                     tags=["flag", "D7", "callback"])
     v.build_callback("cb-empty", "Callback result parameter with the empty value", "src://x-callback-url/done",
                      parameters=[("r", "")], cite=["xcu-x-success"], tags=["empty", "callback"])
     v.build_callback("cb-duplicates", "Callback with repeated result parameters keeps all of them in order",

@@ -64,6 +64,25 @@ def vectors(v):
                      S, parameters=[("requestID", "42"), ("result", "ok")], expect=U(S + "?requestID=42&result=ok"),
                      level="should", cite=["xcu-x-success", "silent-request-id"], tags=["callback", "D19"])
 
+    # Must: parameters written after '#' are fragment (RFC 3986 §3.4 ends the query at '#', §3.5), so the source
+    # app would never receive them as query parameters; the spec says they are 'tacked on' to this URL.
+    for key, cb, outcome, params, out in [
+            ("fragment-result", S + "#section", "success", [("result", "ok")], S + "?result=ok#section"),
+            ("query-fragment-result", S + "?job=7#section", "success", [("result", "ok")],
+             S + "?job=7&result=ok#section"),
+            ("fragment-error", "src://x-callback-url/failed#section", "error", [],
+             "src://x-callback-url/failed?errorCode=7&errorMessage=bad#section"),
+            ("query-fragment-error", "src://x-callback-url/failed?job=7#section", "error", [],
+             "src://x-callback-url/failed?job=7&errorCode=7&errorMessage=bad#section"),
+            ("fragment-route-result", "https://app.example/cb#/inbox", "success", [("result", "ok")],
+             "https://app.example/cb?result=ok#/inbox")]:
+        extra = {"code": "7", "message": "bad"} if outcome == "error" else {}
+        v.build_callback("must-before-" + key, "Parameters go before '#' of %s: after it they are fragment "
+                         "(RFC 3986 §3.5), never seen as query" % cb, cb, outcome=outcome, parameters=params,
+                         expect=U(out), cite=["xcu-x-success" if outcome == "success" else "xcu-x-error",
+                                              "rfc3986-3.4", "rfc3986-3.5"],
+                         tags=["callback", outcome, "fragment", "D17"], **extra)
+
     # 2. Error: errorCode and errorMessage, in that spelling (D18), whatever the code looks like.
     E = "src://x-callback-url/failed"
     for key, code, message, level, tags in [

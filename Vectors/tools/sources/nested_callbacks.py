@@ -140,3 +140,15 @@ def vectors(v):
     v.build_callback("callback-returns-url", "A result value that is itself a callback URL is encoded",
                      "s0://x-callback-url/done", parameters=[("next", L[1])], level="should",
                      cite=["xcu-x-success", "rfc3986-2.2"], tags=["nested", "callback"])
+
+    # 4. Deep nesting: 16, 32 and 64 minimal levels (each level only encodes the next). A parser that recurses
+    # into x-success, or decodes more than once, shows it here by hanging, crashing or over-decoding.
+    deep = ["d0://x-callback-url/done?r=1"]
+    for k in range(1, 65):
+        deep.append("d%d://x-callback-url/up?x-success=%s" % (k, model.encode_value(deep[-1])))
+    for depth in (16, 32, 64):
+        v.parse("deep-%d" % depth, "Depth %d (%d bytes): x-success is the depth-%d URL exactly, decoded once"
+                % (depth, len(deep[depth]), depth - 1), deep[depth],
+                expect=accept(R("d%d" % depth, "up", success=deep[depth - 1])), cite=CITE,
+                tags=tags + ["depth-%d" % depth, "long"])
+

@@ -229,6 +229,12 @@ def vectors(v):
     v.parse("dup-action-three", "Three values of one name, as Drafts' repeated tag", BASE + "tag=x&tag=y&tag=z",
             cite=["silent-duplicates"], tags=["duplicate", "D6"], point="duplicate-parameter",
             provenance=["Drafts URL scheme: repeated tag parameters (divergences.md D6)"])
+    # Where a kept occurrence stands matters: a dictionary keeps the last value at the first position, which
+    # is none of the allowed values (first/last keep that occurrence at its own position).
+    for key, query in [("dup-action-around-two", "a=1&b=2&c=3&a=4"), ("dup-two-names-crossed", "a=1&b=2&a=3&b=4"),
+                       ("dup-with-callback", "id=1&x-success=src%3A%2F%2Fok&note=n&id=2")]:
+        v.parse(key, "Repeated parameters %s: kept, first or last, each at its own position" % query, BASE + query,
+                cite=["silent-duplicates"], tags=["duplicate", "D6"], point="duplicate-parameter")
 
     # 10. Parameter order (D20): kept, unless the target declares it unordered.
     url = BASE + "c=3&a=1&b=2"

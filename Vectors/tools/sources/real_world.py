@@ -156,3 +156,36 @@ def vectors(v):
                       parameters=[("url", "http://www.google.com"), ("create-new-tab", None)]), level="should",
                     cite=["xcu-x-success", "silent-flag", "silent-trailing-slash"], tags=["real-world", "D7", "D12"],
                     provenance=["github.com/googlearchive/OpenInChrome README.md @ b5bca8b"])
+
+    # Shapes from documented app URLs that no other vector covers (issue 10).
+    v.parse("placeholder-host", "A documented placeholder <token> in the host position is not x-callback-url",
+            "app://<token>/act?x=1", expect=any_of(reject("not-x-callback-url"), reject("invalid-character")),
+            cite=["xcu-host", "rfc3986-2"], tags=["real-world", "host", "placeholder"],
+            provenance=["documentation templates such as [targetAppScheme]://x-callback-url/... (real-world-urls.json)"])
+    inner = "app2://x-callback-url/add?text={{clipboard}}&x-success=src://ok&x-source=Src"
+    v.parse("template-value-with-callbacks", "An encoded value holding a {{clipboard}} template with its own x-success "
+            "and x-source is one string: no reserved value of the outer request",
+            T + "url=" + inner.replace("%", "%25").replace("&", "%26").replace("=", "%3D").replace("{", "%7B")
+            .replace("}", "%7D").replace("?", "%3F"),
+            expect=accept(R("app", "act", parameters=[("url", inner)])), cite=["rfc3986-2.4-order", "xcu-x-success"],
+            tags=["real-world", "nested", "template"],
+            provenance=["Drafts / Shortcuts templates ({{clipboard}}, [[draft]]) passed to another app's x-success"])
+    v.parse("template-raw-braces", "A raw {{title}} template next to x-success: braces are data or refused as raw",
+            T + "text={{title}}&x-success=src%3A%2F%2Fok&x-source=Src", level="should",
+            expect=any_of(accept(R("app", "act", source="Src", success="src://ok", parameters=[("text", "{{title}}")])),
+                          reject("invalid-character")),
+            cite=["rfc3986-2", "silent-raw-characters"], tags=["real-world", "raw", "template"],
+            provenance=["Drafts URL templates ({{title}})"])
+    v.parse("plus-and-encoded-amp", "this+%26+that: '+' follows the plus choice, %26 is a data '&' either way",
+            T + "text=this+%26+that", cite=["silent-plus", "rfc3986-2.4-order"], tags=["real-world", "D1", "plus"],
+            point="plus", provenance=["Bear / Drafts docs: text with '+' for spaces and %26"])
+    v.parse("line-break-before-amp", "A legible form broken before '&' (raw LF) is refused like the spec's own",
+            hex=" ".join("%02X" % b for b in b"tgt://x-callback-url/post?message=Hi") + " 0A 20 20 " +
+            " ".join("%02X" % b for b in b"&x-source=Src"), level="should", expect=reject("invalid-character"),
+            cite=["rfc3986-2", "xcu-example-legibility"], tags=["real-world", "control", "spec-example"])
+    v.parse("token-parameter", "An API token parameter is an ordinary action parameter, kept as given",
+            "bear://x-callback-url/search?token=ABC123-def456&term=nemo",
+            expect=accept(R("bear", "search", parameters=[("token", "ABC123-def456"), ("term", "nemo")])),
+            cite=["xcu-action-parameters"], tags=["real-world", "token"],
+            provenance=["Bear URL scheme docs (token=123456-123456-123456)"])
+

@@ -4,7 +4,7 @@ The spec leaves security to each app ('How to implement security is not covered 
 so nothing here is 'must' unless RFC 3986 itself requires it; the rest are 'should', citing silent-security.
 """
 
-from vectorlib import R, accept, any_of, reject
+from vectorlib import R, accept, any_of, parse_expectation, reject
 
 FILE = "security.json"
 TITLE = "Security"
@@ -14,6 +14,15 @@ DESCRIPTION = ("Recommendations where the spec is silent (x-callback-url R3, Sec
                "mistake a look-alike host for x-callback-url.")
 
 SEC = ["xcu-security", "silent-security"]
+
+
+def CB_APPEND(cb):
+    """The callback with r=1 tacked on before its fragment."""
+    base, hash_sign, fragment = cb.partition("#")
+    return base + ("&" if "?" in base else "?") + "r=1" + hash_sign + fragment
+# The hardening profile: the spec is silent (or speaks to app designers), so these are scored apart from
+# spec conformance, under the level "hardening" (Vectors/README.md, "Levels").
+HARD = ["xcu-security", "silent-hardening"]
 
 
 def vectors(v):
@@ -29,14 +38,14 @@ def vectors(v):
             extra = {"code": "1", "message": "x"} if outcome == "error" else {}
             v.build_callback("unsafe-%s-%s" % (key, outcome), "Refuse to open a %s callback %r on %s" % (key, cb, outcome),
                              cb, outcome=outcome, parameters=[("r", "1")] if outcome == "success" else [],
-                             level="should", expect=reject("unsafe-callback-scheme"), cite=SEC,
+                             level="hardening", expect=reject("unsafe-callback-scheme"), cite=HARD,
                              tags=["security", "callback", "unsafe-scheme"], **extra)
     for key, cb in [("space-before", " javascript:alert(1)"), ("tab-inside", "java\tscript:alert(1)"),
                     ("newline-inside", "java\nscript:alert(1)")]:
         v.build_callback("unsafe-" + key, "Refuse %r: disguised javascript, refused as unsafe or invalid" % cb, cb,
-                         parameters=[("r", "1")], level="should",
+                         parameters=[("r", "1")], level="hardening",
                          expect=any_of(reject("unsafe-callback-scheme"), reject("invalid-callback-url")),
-                         cite=SEC + ["rfc3986-3.1-syntax"], tags=["security", "callback", "unsafe-scheme"])
+                         cite=HARD + ["rfc3986-3.1-syntax"], tags=["security", "callback", "unsafe-scheme"])
     v.build_callback("safe-https", "An https: callback is opened (nothing unsafe about it)", "https://example.com/cb",
                      parameters=[("r", "1")], level="should", cite=SEC + ["xcu-x-success"], tags=["security", "callback"])
     v.build_callback("safe-javascript-in-query", "A callback whose query mentions javascript: is not itself javascript:",
@@ -122,9 +131,11 @@ def vectors(v):
                 "tgt://%s/go?x-success=evil%%3A%%2F%%2Fsteal" % host, expect=reject("not-x-callback-url")
                 if all(ord(c) < 128 for c in host) else None, level="should",
                 cite=["xcu-host", "rfc3986-7.6", "silent-security", "silent-host-variants"], tags=["security", "host", "lookalike", "D10"])
-    v.parse("lookalike-userinfo", "x-callback-url@evil: the host is evil, refused",
-            "tgt://x-callback-url@evil.example/go", level="should", expect=reject("invalid-authority"),
-            cite=["rfc3986-7.6", "silent-authority"], tags=["security", "host", "authority"])
+    # Regraded: the host is evil.example under RFC 3986 §3.2, so not-x-callback-url is right too.
+    v.parse("lookalike-userinfo", "x-callback-url@evil: the host is evil.example, refused as not-x-callback-url or "
+            "invalid-authority", "tgt://x-callback-url@evil.example/go", level="should",
+            expect=any_of(reject("invalid-authority"), reject("not-x-callback-url")), also=[reject("not-x-callback-url")],
+            cite=["xcu-host", "rfc3986-7.6", "silent-authority"], tags=["security", "host", "authority"])
 
     # 6. Overlong and double encodings never reach the delimiters.
     v.parse("overlong-slash-action", "Action with an overlong '/' (%C0%AF)", "tgt://x-callback-url/a%C0%AFb",
@@ -141,3 +152,117 @@ def vectors(v):
     v.parse("raw-latin1-byte", "A raw Latin-1 byte E9 is refused, never read as é",
             hex=" ".join("%02X" % b for b in b"tgt://x-callback-url/go?v=caf") + " E9", level="should",
             expect=reject("invalid-utf8"), cite=["rfc3629-3"], tags=["security", "bytes", "non-utf8", "D5"])
+
+    # 7. Non-UTF-8 escapes never become Latin-1 or Windows-1252 text. Any value of non-utf8-escape passes
+    # (reject, U+FFFD, keep the escape text); a Latin-1 reading is none of them (RFC 3629 §3, RFC 3986 §2.5).
+    for key, value, what in [("e-acute", "caf%E9", "é"), ("u-umlaut", "gr%FCn", "ü"), ("nbsp", "a%A0b", "NBSP"),
+                             ("cp1252-euro", "5%80", "€"), ("cp1252-quotes", "%93hi%94", "curly quotes"),
+                             ("name", None, "é in a name")]:
+        url = "tgt://x-callback-url/latin?" + ("caf%E9=1" if value is None else "v=" + value)
+        keyed, _, _ = parse_expectation(url.encode("utf-8"))
+        if keyed.get("choice") != "non-utf8-escape":
+            raise ValueError("never-latin1-%s: expected a non-utf8-escape vector" % key)
+        v.explicit("never-latin1-" + key, "%s is not UTF-8: reject, U+FFFD or keep the escape, never %s "
+                   "(Latin-1 / Windows-1252)" % (url.split("?")[1], what), "parse", {"url": url}, "should",
+                   any_of(*keyed["outcomes"].values()), cite=["rfc3629-3", "rfc3986-2.5", "silent-latin1"],
+                   tags=["security", "non-utf8", "latin-1", "D5"])
+
+    # 8. Long inputs, generated (Vectors/README.md, "expand"): 64 KB and 1 MB (10^6 bytes, so that an adapter's
+    # answer stays under the protocol's 1 MiB line). No length limit in the spec: accepting is should; refusing
+    # a wrong host stays must however long the URL. A crash or a timeout fails whatever the level.
+    for size, label in ((65536, "64 KB"), (1000000, "1 MB")):
+        A = {"<<A>>": ("a", size)}
+        v.parse_generated("gen-long-value-%d" % size, "A value of %s is accepted whole" % label,
+                          "tgt://x-callback-url/long?v=<<A>>", A, accept(R("tgt", "long", parameters=[("v", "<<A>>")])),
+                          level="should", cite=["silent-length", "xcu-values-encoded"], tags=["security", "long", "generated"])
+        v.parse_generated("gen-long-action-%d" % size, "An action of %s is accepted whole" % label,
+                          "tgt://x-callback-url/<<A>>?r=1", A, accept(R("tgt", "<<A>>", parameters=[("r", "1")])),
+                          level="should", cite=["silent-length", "xcu-action"], tags=["security", "long", "generated"])
+        v.parse_generated("gen-long-other-host-%d" % size, "A %s URL whose host is not x-callback-url is refused" % label,
+                          "tgt://evil.example/go?x-success=<<A>>", A, reject("not-x-callback-url"),
+                          cite=["xcu-host"], tags=["security", "long", "generated", "host"])
+        E = {"<<E>>": ("%26", size // 3), "<<AMP>>": ("&", size // 3)}
+        v.parse_generated("gen-long-escapes-%d" % size, "%s of %%26 escapes decodes once to '&' and stays one value"
+                          % label, "tgt://x-callback-url/long?v=<<E>>&w=1", E,
+                          accept(R("tgt", "long", parameters=[("v", "<<AMP>>"), ("w", "1")])),
+                          level="should", cite=["silent-length", "rfc3986-2.4-order"],
+                          tags=["security", "long", "generated"])
+
+    # 9. Security shapes (issue 10), each level reasoned from the text.
+    # Hosts with encoded delimiters: decoded once (RFC 3986 §2.4) they are not x-callback-url, so must reject;
+    # a parser that reads the decoded '@' or ':' as a delimiter may say invalid-authority instead.
+    for key, host, also in [("dot", "x-callback-url%2E", []), ("at", "x-callback-url%40evil.example", ["invalid-authority"]),
+                            ("at-before", "%40evil.example", ["invalid-authority"]),
+                            ("port", "x-callback-url%3A80", ["invalid-authority"]),
+                            ("double", "%2578-callback-url", []), ("double-dash", "x%252Dcallback-url", [])]:
+        v.parse("encoded-delimiter-host-" + key, "Host %s decodes once to something other than x-callback-url" % host,
+                "tgt://%s/go?x-success=evil%%3A%%2F%%2Fsteal" % host, expect=any_of(reject("not-x-callback-url"),
+                                                                              *[reject(c) for c in also]),
+                also=[reject(c) for c in also], cite=["xcu-host", "rfc3986-2.4"], tags=["security", "host", "D11"])
+    # Backslash tricks: '\\' is not '/' in RFC 3986 (WHATWG URL treats it as '/' only for special schemes).
+    v.parse("backslash-authority", "tgt:\\\\x-callback-url\\go has no '//' authority: not an x-callback-url",
+            "tgt:\\\\x-callback-url\\go", expect=any_of(reject("not-x-callback-url"), reject("invalid-character")),
+            cite=["rfc3986-3.2", "xcu-host"], tags=["security", "host", "backslash"])
+    v.parse("backslash-userinfo", "tgt://evil.example\\@x-callback-url/go: the authority holds '@', and is not "
+            "x-callback-url if '\\' ends it", "tgt://evil.example\\@x-callback-url/go",
+            expect=any_of(reject("invalid-authority"), reject("invalid-character"), reject("not-x-callback-url")),
+            also=[reject("not-x-callback-url")], cite=["rfc3986-3.2", "rfc3986-7.6", "xcu-host"],
+            tags=["security", "host", "backslash", "authority"])
+    v.parse("semicolon-not-separator", "';' is data, not a separator: x-success is 'a;x-success=evil', one value",
+            "tgt://x-callback-url/go?x-success=a;x-success=evil", expect=accept(R("tgt", "go", success="a;x-success=evil")),
+            cite=["xcu-query-format", "rfc3986-2.2-data"], tags=["security", "pollution", "separator"])
+    v.parse("pollution-encoded-name", "x-success=a&x%2Dsuccess=b: the encoded name is x-success, so this is a duplicate",
+            "tgt://x-callback-url/go?x-success=a&x%2Dsuccess=b", point="duplicate-reserved",
+            cite=["silent-duplicates", "silent-security", "rfc3986-2.4-order"], tags=["security", "pollution", "D14"])
+    # Dot segments in the action: kept whole, decoded once (the action is not a file path).
+    for key, path, action in [("dot-dot", "../../etc/passwd", "../../etc/passwd"),
+                              ("encoded-dot-dot", "%2E%2E%2F%2E%2E%2Fetc", "../../etc")]:
+        v.parse("action-" + key, "Action %s is kept whole, decoded once, never resolved as a path" % path,
+                "tgt://x-callback-url/" + path, level="should", expect=accept(R("tgt", action)),
+                cite=["xcu-action", "silent-security"], tags=["security", "action", "traversal"])
+    v.parse("fragment-at-evil", "tgt://x-callback-url#@evil/go: the host is x-callback-url, '@evil/go' is fragment, "
+            "and the action is empty", "tgt://x-callback-url#@evil/go", level="should",
+            expect=reject("missing-action"), cite=["rfc3986-3.2", "rfc3986-3.5", "silent-empty-action"],
+            tags=["security", "host", "fragment"])
+    # IP hosts are not x-callback-url. The model sees ':' of [::1] as a port (invalid-authority), a strict parser
+    # refuses the raw '[' (invalid-character), and an RFC 3986 parser reads an IP-literal host (not-x-callback-url).
+    for key, host, expect in [
+            ("ipv6", "[::1]", any_of(reject("invalid-authority"), reject("invalid-character"), reject("not-x-callback-url"))),
+            ("ipv4", "127.0.0.1", reject("not-x-callback-url")),
+            ("ipvfuture", "[v1.x-callback-url]", any_of(reject("not-x-callback-url"), reject("invalid-character")))]:
+        v.parse("ip-literal-" + key, "IP host %s is not x-callback-url" % host, "tgt://%s/go" % host, expect=expect,
+                also=[reject("not-x-callback-url")] if key == "ipv6" else [], cite=["xcu-host", "rfc3986-3.2.2"],
+                tags=["security", "host", "ip"])
+    # Bidi and line-separator characters: data when encoded (decoded once as UTF-8), raw ones as any non-ASCII.
+    for key, char, enc in [("rlo", "\u202e", "%E2%80%AE"), ("nel", "\u0085", "%C2%85"), ("lsep", "\u2028", "%E2%80%A8")]:
+        v.parse("encoded-%s-value" % key, "Encoded U+%04X in a value is decoded once, kept as data" % ord(char),
+                "tgt://x-callback-url/go?v=a%sb" % enc, expect=accept(R("tgt", "go", parameters=[("v", "a%sb" % char)])),
+                cite=["rfc3986-2.5", "rfc3986-2.1"], tags=["security", "utf8", "bidi"])
+        v.parse("encoded-%s-action" % key, "Encoded U+%04X in the action is decoded once, kept as data" % ord(char),
+                "tgt://x-callback-url/go%sevil" % enc, expect=accept(R("tgt", "go%sevil" % char)),
+                cite=["rfc3986-2.5", "xcu-action"], tags=["security", "utf8", "bidi", "action"])
+        v.parse("raw-%s-value" % key, "Raw U+%04X in a value: data, or refused as a raw non-ASCII character" % ord(char),
+                "tgt://x-callback-url/go?v=a%sb" % char, level="should",
+                expect=any_of(accept(R("tgt", "go", parameters=[("v", "a%sb" % char)])), reject("invalid-character")),
+                cite=["rfc3986-2", "silent-raw-characters"], tags=["security", "utf8", "bidi", "raw"])
+        v.build_request("build-%s" % key, "Build a value with U+%04X: percent-encoded as UTF-8, never raw" % ord(char),
+                        R("tgt", "go", parameters=[("v", "a%sb" % char)]), cite=["rfc3986-2", "rfc3986-2.5"],
+                        tags=["security", "utf8", "bidi"])
+    # Disguised callback schemes: a C0 control or NBSP before the scheme, NUL before its colon (hardening).
+    for key, cb in [("c0-before", "\u0001javascript:alert(1)"), ("nbsp-before", "\u00a0javascript:alert(1)"),
+                    ("nul-before-colon", "javascript\u0000:alert(1)"), ("tab-before", "\tjavascript:alert(1)")]:
+        v.build_callback("unsafe-" + key, "Refuse %r: disguised javascript, refused as unsafe or invalid" % cb, cb,
+                         parameters=[("r", "1")], level="hardening",
+                         expect=any_of(reject("unsafe-callback-scheme"), reject("invalid-callback-url")),
+                         cite=HARD + ["rfc3986-3.1-syntax"], tags=["security", "callback", "unsafe-scheme"])
+    # Position: blob:, about: and intent: run no script and read no file in the target, so opening them is
+    # allowed; refusing them is allowed too (hardening). http: and https: are ordinary callbacks (should).
+    for key, cb in [("blob", "blob:https://app.example/1f2e"), ("about", "about:blank"),
+                    ("intent", "intent://scan/#Intent;scheme=zxing;end")]:
+        v.build_callback("other-scheme-" + key, "A %s callback is opened or refused; the spec names no unsafe scheme"
+                         % cb.split(":")[0], cb, parameters=[("r", "1")], level="hardening",
+                         expect=any_of(reject("unsafe-callback-scheme"), accept({"url": CB_APPEND(cb)})),
+                         cite=HARD + ["xcu-x-success"], tags=["security", "callback", "unsafe-scheme"])
+    v.build_callback("safe-http", "An http: callback is opened like https:", "http://example.com/cb",
+                     parameters=[("r", "1")], level="should", cite=SEC + ["xcu-x-success"], tags=["security", "callback"])
+
