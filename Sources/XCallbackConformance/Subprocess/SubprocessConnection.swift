@@ -146,7 +146,7 @@ final class SubprocessConnection: @unchecked Sendable {
                 "the answer grew past \(configuration.maxAnswerBytes) bytes (\(count) read) without a newline")
         case .endOfFile:
             _ = process.waitForExit(within: .milliseconds(500))
-            let what = process.process.isRunning ? "closed its stdout" : exitWords(process)
+            let what = process.isRunning ? "closed its stdout" : exitWords(process)
             return fail(process, .crashed, "the target \(what) before answering")
         case .line(let bytes):
             let text = String(decoding: bytes, as: UTF8.self)

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A deliberately broken conformance-protocol target, to prove the runner survives each failure mode.
 
-    python3 misbehaving_target.py MODE [VECTOR_ID]
+    python3 misbehaving_target.py MODE [VECTOR_ID [MARKER]]
 
 Requests for other vectors are answered "skipped", so every result the runner reports for them
 comes from a live process. MODE is one of:
@@ -18,15 +18,21 @@ comes from a live process. MODE is one of:
     flood-on        answer VECTOR_ID with 3 MiB of text on one line
     close-stdout-on close stdout on VECTOR_ID and stay alive
     close-stdin-on  close stdin, answer VECTOR_ID and stay alive (the next write gets EPIPE)
+    duplicate-on    answer VECTOR_ID twice
+
+With MARKER, the fixture first starts a helper process that sleeps for ten minutes with MARKER on its
+command line and holds the fixture's stdout and stderr, so a test can look for it in the process table.
 """
 
 import json
 import os
+import subprocess
 import sys
 import time
 
 MODE = sys.argv[1]
 VICTIM = sys.argv[2] if len(sys.argv) > 2 else None
+MARKER = sys.argv[3] if len(sys.argv) > 3 else None
 
 
 def send(text):
@@ -36,6 +42,8 @@ def send(text):
 
 def main():
     print("fixture %s started, pid %d" % (MODE, os.getpid()), file=sys.stderr, flush=True)
+    if MARKER:
+        subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)", MARKER])
     if MODE == "crash-at-start":
         print("fixture: crashing before the handshake", file=sys.stderr, flush=True)
         sys.exit(3)
@@ -71,6 +79,10 @@ def main():
                 for _ in range(48):
                     sys.stdout.write(chunk)
                 send("")
+                continue
+            if MODE == "duplicate-on":
+                send(json.dumps({"seq": seq, "skipped": {"reason": "fixture, first answer"}}))
+                send(json.dumps({"seq": seq, "skipped": {"reason": "fixture, second answer"}}))
                 continue
             if MODE == "close-stdin-on":
                 os.close(0)
