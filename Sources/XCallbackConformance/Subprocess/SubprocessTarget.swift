@@ -11,7 +11,7 @@ import XCallbackURL
 /// let target = try SubprocessTarget(commandLine: "python3 adapter.py")
 /// let run = ConformanceRunner().run(suite, against: target)
 /// ```
-public struct SubprocessTarget: ConformanceTarget {
+public struct SubprocessTarget: ConformanceTarget, OperationDeclaring {
     /// The identity from the handshake, or a name derived from the command when the handshake failed.
     public let identity: TargetIdentity
     /// The choices the program declared in its handshake.

@@ -11,6 +11,8 @@ comes from a live process. MODE is one of:
     no-handshake    read the start message and never answer it
     wrong-protocol  answer the handshake with protocol 99
     anonymous       answer the handshake with an empty name (only the schema forbids it)
+    no-operations   declare no operation in the handshake (every vector is skipped unasked)
+    bad-choice      declare the misspelt choice key flag-parametre and plus: banana
     crash-on        exit with status 1 on VECTOR_ID, after a line on stderr
     hang-on         never answer VECTOR_ID
     garbage-on      answer VECTOR_ID with a line that is not JSON
@@ -57,7 +59,8 @@ def main():
             send(json.dumps({"protocol": protocol,
                              "implementation": {"name": "" if MODE == "anonymous" else "fixture-" + MODE,
                                                 "version": "0"},
-                             "operations": ["parse", "build-request", "build-callback"]}))
+                             "operations": [] if MODE == "no-operations" else ["parse", "build-request", "build-callback"],
+                             **({"choices": {"flag-parametre": "drop", "plus": "banana"}} if MODE == "bad-choice" else {})}))
             continue
         if command == "stop":
             return
