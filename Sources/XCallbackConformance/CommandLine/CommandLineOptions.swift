@@ -93,8 +93,18 @@ public struct CommandLineOptions: Hashable, Sendable {
             case "--version": command = .version
             case "--target": target = try value()
             case "--vectors": vectorsDirectory = try value()
-            case "--id": selection.ids.append(try value())
-            case "--tag": selection.tags.append(try value())
+            case "--id":
+                let pattern = try value()
+                do {
+                    _ = try GlobPattern(pattern)
+                } catch {
+                    throw UsageError("--id \(error.description)")
+                }
+                selection.ids.append(pattern)
+            case "--tag":
+                let tag = try value()
+                guard !tag.isEmpty else { throw UsageError("--tag needs a tag such as D1 or host, not an empty string") }
+                selection.tags.append(tag)
             case "--operation":
                 let text = try value()
                 guard let operation = Operation(rawValue: text) else {

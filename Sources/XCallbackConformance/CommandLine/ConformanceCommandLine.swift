@@ -29,7 +29,7 @@ public enum ConformanceCommandLine {
 
         VECTORS
           --vectors DIR           a vectors directory (default: the vectors bundled with the tool)
-          --id ID                 a vector id or glob such as 'XCU-7*' (repeatable)
+          --id ID                 a vector id or glob such as 'XCU-7*' or 'XCU-[2-4]*' (repeatable)
           --tag TAG               a tag such as D1 or host (repeatable)
           --operation OP          parse, build-request or build-callback (repeatable)
           --level LEVEL           must, should or implementation-defined (repeatable)
@@ -82,6 +82,13 @@ public enum ConformanceCommandLine {
         case .show, .list, .run:
             do {
                 let suite = try loadSuite(options)
+                if options.command != .show,
+                    let problem = options.selection.emptinessProblem(
+                        in: suite.vectors, suiteDescription: "suite \(suite.manifest.suiteVersion) (\(suite.directory.path))")
+                {
+                    io.standardError("error: \(problem)\nUSAGE: xcallback-conformance [run|parse|show|list|serve] [options]; see --help\n")
+                    return ExitStatus.usage
+                }
                 switch options.command {
                 case .show: return InspectCommands.show(options.argument ?? "", in: suite, io: io)
                 case .list: return InspectCommands.list(suite, selection: options.selection, io: io)

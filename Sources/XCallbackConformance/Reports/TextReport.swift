@@ -60,7 +60,7 @@ public enum TextReport {
         }
         out += ReportText.certification(run)
         let newFailures = run.problems.filter { $0.kind == .newFailure }.count
-        let runKinds: Set<KnownFailureProblem.Kind> = [.skippedMust, .nothingCertified, .incomplete]
+        let runKinds: Set<KnownFailureProblem.Kind> = [.skippedMust, .nothingCertified, .incomplete, .invalidChoice]
         let runProblems = run.problems.filter { runKinds.contains($0.kind) }
         let listProblems = run.problems.filter { $0.kind != .newFailure && !runKinds.contains($0.kind) }
         if !runProblems.isEmpty {

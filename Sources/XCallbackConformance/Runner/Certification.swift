@@ -9,6 +9,12 @@ public protocol OperationDeclaring {
     var operations: Set<Operation> { get }
 }
 
+/// A target that can find, after the fact, that an earlier vector's exchange went wrong (an answer sent twice).
+public protocol LateBreakageReporting {
+    /// The breakages found since the last call, by vector id; each is reported once.
+    func takeLateBreakages() -> [String: TargetBreakage]
+}
+
 /// One operation's standing in a run: certified, or why not.
 public struct OperationCoverage: Hashable, Sendable {
     /// The operation.
@@ -69,6 +75,22 @@ extension ConformanceRunner {
             message: "the run certifies no operation ("
                 + (notes.isEmpty ? "no vector ran" : notes.joined(separator: "; "))
                 + "); skipping every vector is not conformance")
+    }
+}
+
+extension DeclaredChoices {
+    /// What is wrong with the declarations: unknown choice points and values outside the allowed ones.
+    public var problems: [String] {
+        sorted.compactMap { point, value in
+            guard let allowed = point.allowedValues else {
+                return "unknown choice point '\(point)'; the choice points are "
+                    + ChoicePoint.all.map(\.point.rawValue).joined(separator: ", ")
+            }
+            guard allowed.contains(value) else {
+                return "choice \(point) declares '\(value)'; allowed: " + allowed.joined(separator: ", ")
+            }
+            return nil
+        }
     }
 }
 

@@ -136,6 +136,8 @@ public struct KnownFailureProblem: Hashable, Sendable, CustomStringConvertible {
         public static let skippedMust: Self = "skipped-must"
         /// No operation was certified: every vector was skipped or none was declared.
         public static let nothingCertified: Self = "nothing-certified"
+        /// The target declared an unknown choice point or a value the choice point does not allow.
+        public static let invalidChoice: Self = "invalid-choice"
         /// The run stopped early (interrupted, deadline, repeated timeouts); some vectors never ran.
         public static let incomplete: Self = "incomplete"
     }

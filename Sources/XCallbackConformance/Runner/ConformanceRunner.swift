@@ -63,10 +63,16 @@ public struct ConformanceRunner: Sendable {
             results.append(item)
             progress(results.count, vectors.count, item)
         }
+        if let reporter = target as? any LateBreakageReporting {
+            Self.apply(reporter.takeLateBreakages(), to: &results)
+        }
         let declared = (target as? any OperationDeclaring)?.operations
         var problems = check(&results, suite: suite, declared: declared)
         let coverage = Self.coverage(of: results, declared: declared)
         if let problem = Self.nothingCertifiedProblem(coverage) { problems.append(problem) }
+        for message in target.declaredChoices.problems {
+            problems.append(KnownFailureProblem(kind: .invalidChoice, id: "run", message: message))
+        }
         let notRun = Array(vectors[results.count...])
         if let stopReason {
             problems.append(
@@ -123,6 +129,18 @@ public struct ConformanceRunner: Sendable {
             }
         }
         return problems
+    }
+
+    /// Fails the vectors named in `breakages` (found after their result was recorded) with their breakage.
+    static func apply(_ breakages: [String: TargetBreakage], to results: inout [RunResult]) {
+        guard !breakages.isEmpty else { return }
+        for index in results.indices {
+            guard let breakage = breakages[results[index].id] else { continue }
+            results[index].result.verdict = .failed(FailureKind(rawValue: breakage.kind.rawValue))
+            results[index].result.answer = .broken(breakage)
+            results[index].result.detail = "the target broke (\(breakage.kind.rawValue)): \(breakage.detail)"
+            results[index].result.matched = nil
+        }
     }
 
     static func seconds(_ duration: Duration) -> Double {

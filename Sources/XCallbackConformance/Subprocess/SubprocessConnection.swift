@@ -31,6 +31,9 @@ final class SubprocessConnection: @unchecked Sendable {
     private var consecutiveStartFailures = 0
     private var lastStartProblem: String?
     private var counters = SubprocessStatistics()
+    /// The vector id of each recent request, by seq, to blame an answer that arrives twice on its own vector.
+    private var owners: [Int: String] = [:]
+    private var lateBreakages: [String: TargetBreakage] = [:]
 
     init(command: TargetCommand, executable: URL, configuration: SubprocessConfiguration) {
         self.command = command
@@ -56,6 +59,8 @@ final class SubprocessConnection: @unchecked Sendable {
             let seq = nextSeq
             nextSeq += 1
             counters.requests += 1
+            if let id { owners[seq] = id }
+            owners[seq - 64] = nil
             let message = ConformanceProtocol.request(input, seq: seq, id: id)
             let result = roundTrip(message, on: process, timeout: configuration.timeout, seq: seq)
             if configuration.mode == .processPerRequest, child != nil {
@@ -63,6 +68,36 @@ final class SubprocessConnection: @unchecked Sendable {
             }
             return result
         }
+    }
+
+    /// Breakages found after their vector's result was recorded (an answer sent twice), by vector id; emptied by the call.
+    ///
+    /// Waits up to `settle` for answers still on their way, so a duplicate of the last answer is seen too.
+    func takeLateBreakages(settle: Duration) -> [String: TargetBreakage] {
+        lock.withLock {
+            if let process = child {
+                let deadline = ContinuousClock.now + settle
+                while case .line(let bytes) = process.readLine(deadline: deadline, limit: configuration.maxAnswerBytes) {
+                    let value = try? JSONValue(parsing: bytes)
+                    if !recordDuplicate(value, text: String(decoding: bytes, as: UTF8.self), before: nextSeq) {
+                        _ = fail(process, .unreadableAnswer, "the target sent a line nobody asked for")
+                        break
+                    }
+                }
+            }
+            defer { lateBreakages = [:] }
+            return lateBreakages
+        }
+    }
+
+    /// Records `value` as a second answer to an earlier request when its seq names one; returns whether it did.
+    private func recordDuplicate(_ value: JSONValue?, text: String, before seq: Int) -> Bool {
+        guard let number = value?["seq"]?.numberValue, number < Double(seq), number >= 1, number == number.rounded(),
+            let owner = owners[Int(number)]
+        else { return false }
+        lateBreakages[owner] = TargetBreakage(
+            .unreadableAnswer, "the target answered this request (seq \(Int(number))) twice; the extra answer: \(excerpt(text))")
+        return true
     }
 
     /// Sends `stop` and lets the target exit; the next request starts it again.
@@ -137,7 +172,20 @@ final class SubprocessConnection: @unchecked Sendable {
             let what = process.waitForExit(within: .milliseconds(500)) ? exitWords(process) : "closed its stdin"
             return fail(process, .crashed, "the target \(what) before reading the request")
         }
-        switch process.readLine(deadline: deadline, limit: configuration.maxAnswerBytes) {
+        while true {
+            let read = process.readLine(deadline: deadline, limit: configuration.maxAnswerBytes)
+            if let seq, case .line(let bytes) = read,
+                recordDuplicate(try? JSONValue(parsing: bytes), text: String(decoding: bytes, as: UTF8.self), before: seq)
+            {
+                continue  // a second answer to an earlier request: that request's vector fails, not this one
+            }
+            return answer(read, from: process, timeout: timeout, seq: seq)
+        }
+    }
+
+    /// Checks one read line: a JSON object with the request's `seq` (when given) that meets the schema.
+    private func answer(_ read: LineRead, from process: ChildProcess, timeout: Duration, seq: Int?) -> Exchange {
+        switch read {
         case .timedOut:
             return fail(process, .timedOut, "no answer within \(seconds(timeout))")
         case .tooLong(let count):

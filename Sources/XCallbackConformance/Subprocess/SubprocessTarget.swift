@@ -11,7 +11,7 @@ import XCallbackURL
 /// let target = try SubprocessTarget(commandLine: "python3 adapter.py")
 /// let run = ConformanceRunner().run(suite, against: target)
 /// ```
-public struct SubprocessTarget: ConformanceTarget, OperationDeclaring {
+public struct SubprocessTarget: ConformanceTarget, OperationDeclaring, LateBreakageReporting {
     /// The identity from the handshake, or a name derived from the command when the handshake failed.
     public let identity: TargetIdentity
     /// The choices the program declared in its handshake.
@@ -55,6 +55,9 @@ public struct SubprocessTarget: ConformanceTarget, OperationDeclaring {
 
     /// Counts of launches, requests and breakages so far.
     public var statistics: SubprocessStatistics { connection.statistics }
+
+    /// Breakages found after their vector's result was recorded (an answer sent twice), by vector id.
+    public func takeLateBreakages() -> [String: TargetBreakage] { connection.takeLateBreakages(settle: .milliseconds(100)) }
 
     /// Sends `stop` and waits for the program to exit; a later request starts it again.
     public func stop() { connection.stop() }
