@@ -82,6 +82,11 @@ public enum ConformanceCommandLine {
         case .show, .list, .run:
             do {
                 let suite = try loadSuite(options)
+                if !suite.unlistedFiles.isEmpty {
+                    io.standardError(
+                        "warning: \(suite.directory.path) holds files that manifest.json does not list; their vectors are not run: "
+                            + suite.unlistedFiles.joined(separator: ", ") + "\n")
+                }
                 if options.command != .show,
                     let problem = options.selection.emptinessProblem(
                         in: suite.vectors, suiteDescription: "suite \(suite.manifest.suiteVersion) (\(suite.directory.path))")
