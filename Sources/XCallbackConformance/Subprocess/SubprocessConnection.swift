@@ -209,7 +209,10 @@ final class SubprocessConnection: @unchecked Sendable {
             }
             if let seq {
                 guard let got = value["seq"]?.numberValue, got == Double(seq) else {
-                    let found = value["seq"].map(\.compactText) ?? "none"
+                    let found = value["seq"].map { seq in
+                        seq.numberValue.map { $0.isFinite ? seq.compactText : "a number too large to be a seq" }
+                            ?? "\(seq.typeName) \(excerpt(seq.compactText))"
+                    } ?? "missing"
                     return fail(process, .unreadableAnswer, "the answer's seq is \(found), the request's was \(seq)")
                 }
             }

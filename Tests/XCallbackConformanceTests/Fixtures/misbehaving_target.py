@@ -21,6 +21,7 @@ comes from a live process. MODE is one of:
     close-stdout-on close stdout on VECTOR_ID and stay alive
     close-stdin-on  close stdin, answer VECTOR_ID and stay alive (the next write gets EPIPE)
     duplicate-on    answer VECTOR_ID twice
+    deep-on         answer VECTOR_ID with an array nested 60,000 deep (well under the size limit)
 
 With MARKER, the fixture first starts a helper process that sleeps for ten minutes with MARKER on its
 command line and holds the fixture's stdout and stderr, so a test can look for it in the process table.
@@ -82,6 +83,9 @@ def main():
                 for _ in range(48):
                     sys.stdout.write(chunk)
                 send("")
+                continue
+            if MODE == "deep-on":
+                send('{"seq": %d, "skipped": {"reason": %s}}' % (seq, "[" * 60000 + "]" * 60000))
                 continue
             if MODE == "duplicate-on":
                 send(json.dumps({"seq": seq, "skipped": {"reason": "fixture, first answer"}}))
