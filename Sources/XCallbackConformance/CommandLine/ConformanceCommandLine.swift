@@ -24,6 +24,10 @@ public enum ConformanceCommandLine {
           --handshake-timeout SECONDS
                                   time allowed for a COMMAND target's hello (default: 10)
           --process-per-vector    start a COMMAND target afresh for every vector (slower)
+          --run-deadline SECONDS  stop the run after this long; the rest is reported not run (default: 1800)
+          --max-consecutive-timeouts N
+                                  give up on a target after N timeouts in a row (default: 5; 0: never)
+          --transcript FILE       record every raw request and answer of a COMMAND target in FILE
           --validate              check every message of a COMMAND target against the protocol's JSON
                                   Schemas (Vectors/protocol); a violation fails the vector as unreadable
 
@@ -46,6 +50,7 @@ public enum ConformanceCommandLine {
         EXIT STATUS
           0 conformant (known failures excused)   1 conformance failure   64 usage error
           70 the run could not happen (vectors, known-failures file, target program, output file)
+          74 standard output could not be written   130/143 stopped by SIGINT/SIGTERM (report of what ran)
 
         """
 
@@ -56,6 +61,15 @@ public enum ConformanceCommandLine {
 
     /// Runs the tool with `arguments` (without the program name) and returns the exit status.
     public static func main(arguments: [String], io: CommandLineIO) -> Int32 {
+        let status = command(arguments: arguments, io: io)
+        if let failure = io.outputFailure() {
+            io.standardError("error: cannot write to standard output: \(failure)\n")
+            return ExitStatus.outputFailed
+        }
+        return status
+    }
+
+    private static func command(arguments: [String], io: CommandLineIO) -> Int32 {
         let options: CommandLineOptions
         do {
             options = try CommandLineOptions(parsing: arguments)

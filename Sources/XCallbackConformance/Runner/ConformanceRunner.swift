@@ -59,6 +59,10 @@ public struct ConformanceRunner: Sendable {
             let start = clock.now
             let result = RunContext.$vectorID.withValue(vector.id) { Evaluator.run(vector, on: target) }
             let item = RunResult(result: result, durationSeconds: Self.seconds(clock.now - start))
+            if let reason = stopRequest() {
+                stopReason = reason  // the vector in flight when the stop came is reported not run
+                break
+            }
             timeoutsInARow = result.verdict.failureKind == .timedOut ? timeoutsInARow + 1 : 0
             results.append(item)
             progress(results.count, vectors.count, item)

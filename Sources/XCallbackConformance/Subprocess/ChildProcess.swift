@@ -24,6 +24,8 @@ enum LineRead {
     case endOfFile
     /// The line grew past the size limit before its `\n`.
     case tooLong(Int)
+    /// The run was asked to stop (SIGINT, SIGTERM) while waiting.
+    case interrupted
 }
 
 /// A launched target process with deadline-bounded line I/O; not thread-safe, its owner serialises access.
@@ -134,8 +136,9 @@ final class ChildProcess {
     // MARK: - Reading
 
     /// Reads one line from stdout, waiting until `deadline`, refusing lines longer than `limit` bytes.
-    func readLine(deadline: ContinuousClock.Instant, limit: Int) -> LineRead {
+    func readLine(deadline: ContinuousClock.Instant, limit: Int, interrupted: () -> Bool = { false }) -> LineRead {
         while true {
+            if interrupted() { return .interrupted }
             if let newline = pending[scanned...].firstIndex(of: UInt8(ascii: "\n")) {
                 let line = Array(pending[..<newline])
                 pending.removeSubrange(...newline)

@@ -78,6 +78,7 @@ final class SubprocessConnection: @unchecked Sendable {
             if let process = child {
                 let deadline = ContinuousClock.now + settle
                 while case .line(let bytes) = process.readLine(deadline: deadline, limit: configuration.maxAnswerBytes) {
+                    configuration.transcript?.received(bytes)
                     let value = try? JSONValue(parsing: bytes)
                     if !recordDuplicate(value, text: String(decoding: bytes, as: UTF8.self), before: nextSeq) {
                         _ = fail(process, .unreadableAnswer, "the target sent a line nobody asked for")
@@ -108,8 +109,11 @@ final class SubprocessConnection: @unchecked Sendable {
     private func stopLocked() {
         guard let process = child else { return }
         child = nil
-        _ = process.write(Array((ConformanceProtocol.stopMessage.compactText + "\n").utf8), deadline: .now + .milliseconds(200))
+        let stop = Array(ConformanceProtocol.stopMessage.compactText.utf8)
+        configuration.transcript?.sent(stop)
+        _ = process.write(stop + [UInt8(ascii: "\n")], deadline: .now + .milliseconds(200))
         process.end(grace: .seconds(1))
+        configuration.transcript?.note("stopped: the target \(process.exitDescription)")
     }
 
     // MARK: - Launch and handshake
@@ -132,6 +136,7 @@ final class SubprocessConnection: @unchecked Sendable {
             return startFailed(TargetBreakage(.crashed, "could not launch \(command): \(error)"))
         }
         child = process
+        configuration.transcript?.note("launched \(command) as process \(process.pid)")
         let start = ConformanceProtocol.startMessage(suiteVersion: configuration.suiteVersion)
         switch roundTrip(start, on: process, timeout: configuration.handshakeTimeout, seq: nil) {
         case .broken(let breakage):
@@ -164,7 +169,9 @@ final class SubprocessConnection: @unchecked Sendable {
     /// Writes `message`, reads one line, and checks it is a JSON object with `seq` (when given).
     private func roundTrip(_ message: JSONValue, on process: ChildProcess, timeout: Duration, seq: Int?) -> Exchange {
         let deadline = ContinuousClock.now + timeout
-        switch process.write(Array((message.compactText + "\n").utf8), deadline: deadline) {
+        let line = Array(message.compactText.utf8)
+        configuration.transcript?.sent(line)
+        switch process.write(line + [UInt8(ascii: "\n")], deadline: deadline) {
         case .written: break
         case .timedOut:
             return fail(process, .timedOut, "the target did not read its stdin within \(seconds(timeout))")
@@ -173,7 +180,9 @@ final class SubprocessConnection: @unchecked Sendable {
             return fail(process, .crashed, "the target \(what) before reading the request")
         }
         while true {
-            let read = process.readLine(deadline: deadline, limit: configuration.maxAnswerBytes)
+            let stop = configuration.stopRequest ?? { false }
+            let read = process.readLine(deadline: deadline, limit: configuration.maxAnswerBytes, interrupted: stop)
+            if case .line(let bytes) = read { configuration.transcript?.received(bytes) }
             if let seq, case .line(let bytes) = read,
                 recordDuplicate(try? JSONValue(parsing: bytes), text: String(decoding: bytes, as: UTF8.self), before: seq)
             {
@@ -186,6 +195,8 @@ final class SubprocessConnection: @unchecked Sendable {
     /// Checks one read line: a JSON object with the request's `seq` (when given) that meets the schema.
     private func answer(_ read: LineRead, from process: ChildProcess, timeout: Duration, seq: Int?) -> Exchange {
         switch read {
+        case .interrupted:
+            return fail(process, .timedOut, "the run was stopped before the target answered")
         case .timedOut:
             return fail(process, .timedOut, "no answer within \(seconds(timeout))")
         case .tooLong(let count):
@@ -229,6 +240,7 @@ final class SubprocessConnection: @unchecked Sendable {
         let tail = process.stderrTail
         kill(process)
         counters.breakages += 1
+        configuration.transcript?.note("\(kind.rawValue): \(detail)")
         var text = detail
         if !tail.isEmpty {
             text += "\nstderr (last \(tail.utf8.count) bytes):\n" + tail

@@ -130,6 +130,10 @@ public struct SubprocessConfiguration: Sendable {
     public var suiteVersion = SuiteInfo.version
     /// When set, every hello and answer is checked against the published schemas; a violation is an unreadable answer.
     public var schemas: ProtocolSchemas?
+    /// When set and answering `true`, a wait for an answer ends at once (the run is being stopped by a signal).
+    public var stopRequest: (@Sendable () -> Bool)?
+    /// When set, every line sent and received is recorded there (`--transcript`).
+    public var transcript: Transcript?
 
     /// Creates the default configuration.
     public init() {}

@@ -21,6 +21,7 @@ comes from a live process. MODE is one of:
     close-stdout-on close stdout on VECTOR_ID and stay alive
     close-stdin-on  close stdin, answer VECTOR_ID and stay alive (the next write gets EPIPE)
     duplicate-on    answer VECTOR_ID twice
+    hang-all        never answer a vector request; touch the file named by VECTOR_ID at the first one
     deep-on         answer VECTOR_ID with an array nested 60,000 deep (well under the size limit)
 
 With MARKER, the fixture first starts a helper process that sleeps for ten minutes with MARKER on its
@@ -66,6 +67,9 @@ def main():
         if command == "stop":
             return
         seq = message["seq"]
+        if MODE == "hang-all":
+            open(VICTIM, "w").close()
+            time.sleep(3600)
         if message.get("id") == VICTIM:
             if MODE == "crash-on":
                 print("fixture: crashing on %s" % VICTIM, file=sys.stderr, flush=True)
