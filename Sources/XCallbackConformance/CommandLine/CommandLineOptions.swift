@@ -25,6 +25,8 @@ public struct CommandLineOptions: Hashable, Sendable {
     public var command: Command = .run
     /// The positional argument of `parse` (a URL) or `show` (an id).
     public var argument: String?
+    /// The index of `argument` among the words parsed, so `parse` can read that word's raw bytes.
+    public var argumentIndex: Int?
     /// `reference`, `foundation` or a command line speaking the subprocess protocol.
     public var target = "reference"
     /// A vectors directory instead of the bundled one.
@@ -79,6 +81,7 @@ public struct CommandLineOptions: Hashable, Sendable {
                     throw UsageError("unexpected argument '\(word)'")
                 }
                 argument = word
+                argumentIndex = arguments.count - words.count - 1
                 continue
             }
             if word == "--" {
@@ -86,6 +89,7 @@ public struct CommandLineOptions: Hashable, Sendable {
                     throw UsageError("'--' must be followed by the one argument of parse or show")
                 }
                 argument = next
+                argumentIndex = arguments.count - words.count - 1
                 continue
             }
             let (name, inline) = Self.split(word)

@@ -56,12 +56,18 @@ public enum ConformanceCommandLine {
 
     /// Runs the tool with the process's arguments and streams and returns the exit status.
     public static func main() -> Int32 {
-        main(arguments: Array(CommandLine.arguments.dropFirst()), io: .process)
+        // The raw bytes of each word: `CommandLine.arguments` repairs invalid UTF-8 to U+FFFD, and `parse` must not.
+        let raw = (1..<Int(CommandLine.argc)).map { index in
+            CommandLine.unsafeArgv[index].map { Array(UnsafeBufferPointer(start: $0, count: strlen($0))).map(UInt8.init(bitPattern:)) } ?? []
+        }
+        return main(arguments: Array(CommandLine.arguments.dropFirst()), rawArguments: raw, io: .process)
     }
 
     /// Runs the tool with `arguments` (without the program name) and returns the exit status.
-    public static func main(arguments: [String], io: CommandLineIO) -> Int32 {
-        let status = command(arguments: arguments, io: io)
+    ///
+    /// - Parameter rawArguments: the same words as bytes, when they may not be UTF-8 (`parse` reads its URL from them).
+    public static func main(arguments: [String], rawArguments: [[UInt8]]? = nil, io: CommandLineIO) -> Int32 {
+        let status = command(arguments: arguments, rawArguments: rawArguments, io: io)
         if let failure = io.outputFailure() {
             io.standardError("error: cannot write to standard output: \(failure)\n")
             return ExitStatus.outputFailed
@@ -69,7 +75,7 @@ public enum ConformanceCommandLine {
         return status
     }
 
-    private static func command(arguments: [String], io: CommandLineIO) -> Int32 {
+    private static func command(arguments: [String], rawArguments: [[UInt8]]?, io: CommandLineIO) -> Int32 {
         let options: CommandLineOptions
         do {
             options = try CommandLineOptions(parsing: arguments)
@@ -85,7 +91,8 @@ public enum ConformanceCommandLine {
             io.standardOutput("xcallback-conformance \(SuiteInfo.version) (protocol \(ConformanceProtocol.version))\n")
             return ExitStatus.success
         case .parse:
-            return InspectCommands.parse(options.argument ?? "", json: options.json, io: io)
+            let bytes = options.argumentIndex.flatMap { index in rawArguments.flatMap { index < $0.count ? $0[index] : nil } }
+            return InspectCommands.parse(bytes ?? Array((options.argument ?? "").utf8), json: options.json, io: io)
         case .serve:
             switch options.target {
             case "reference": ProtocolServer(target: ReferenceTarget()).serve(readLine: io.readLine, write: io.standardOutput)
