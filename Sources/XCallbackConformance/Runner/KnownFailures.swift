@@ -78,15 +78,15 @@ public struct KnownFailures: Hashable, Sendable {
     ///
     /// - Throws: a `VectorLoadError` naming the file, the JSON path and what was expected.
     public init(contentsOf url: URL) throws(VectorLoadError) {
-        let data: Data
+        let data: [UInt8]
         do {
-            data = try Data(contentsOf: url)
+            data = try VectorSuite.readFile(url.path)
         } catch {
-            throw VectorLoadError(file: url.path, path: "$", expected: "a readable file", found: error.localizedDescription)
+            throw VectorLoadError(file: url.path, path: "$", expected: "a readable file", found: error.reason)
         }
         let json: JSONValue
         do {
-            json = try JSONValue(parsing: Array(data))
+            json = try JSONValue(parsing: data)
         } catch {
             throw VectorLoadError(file: url.path, path: "$", expected: "JSON text", found: "a syntax error at \(error)")
         }

@@ -128,15 +128,35 @@ public struct VectorSuite: Sendable {
         let url = directory.appendingPathComponent(name)
         let bytes: [UInt8]
         do {
-            bytes = Array(try Data(contentsOf: url))
+            bytes = try readFile(url.path)
         } catch {
-            throw VectorLoadError(file: name, path: "$", expected: "a readable file at \(url.path)", found: "\(error.localizedDescription)")
+            throw VectorLoadError(file: name, path: "$", expected: "a readable file at \(url.path)", found: error.reason)
         }
         do {
             return (JSONCursor(try JSONValue(parsing: bytes), file: name), bytes)
         } catch {
             throw VectorLoadError(file: name, path: "$", expected: "JSON text", found: "a syntax error at \(error)")
         }
+    }
+}
+
+extension VectorSuite {
+    /// Why a file could not be read, in words (`no such file`, `a directory`), never `NSCocoaErrorDomain error 256`.
+    struct FileReadError: Error {
+        let reason: String
+    }
+
+    /// Reads a whole regular file.
+    static func readFile(_ path: String) throws(FileReadError) -> [UInt8] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw FileReadError(reason: "no such file")
+        }
+        if isDirectory.boolValue { throw FileReadError(reason: "a directory") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw FileReadError(reason: FileManager.default.isReadableFile(atPath: path) ? "a file that cannot be read" : "a file without read permission")
+        }
+        return Array(data)
     }
 }
 

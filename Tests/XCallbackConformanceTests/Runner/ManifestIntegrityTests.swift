@@ -56,4 +56,12 @@ import XCallbackConformance
         #expect(error?.path == "$.vectors[2].id")
         #expect(error?.found.contains("retired in retired.json (source removed)") == true)
     }
+
+    @Test func anUnreadableFileIsDescribedInWords() throws {
+        let directory = try RunnerFixtures.temporaryDirectory()
+        let error = #expect(throws: VectorLoadError.self) { try KnownFailures(contentsOf: directory) }
+        #expect(error?.found == "a directory")
+        let missing = #expect(throws: VectorLoadError.self) { try VectorSuite(directory: directory) }
+        #expect(missing?.found == "no such file")
+    }
 }
