@@ -73,6 +73,23 @@ import XCallbackConformance
     }
 }
 
+extension ProcessLifetimeTests {
+    @Test func runningOutOfDescriptorsIsNamedAsSuch() throws {
+        let tool = try ServeEndToEndTests().tool()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        let script = "ulimit -n 8 && exec \"$0\" --vectors \"$1\" --target \"$0 serve\" --no-progress"
+        process.arguments = ["-c", script, tool, RunnerFixtures.miniSuiteDirectory.path]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(text.contains("the runner has run out of file descriptors (the limit is 8); raise it with 'ulimit -n'"), "\(text)")
+    }
+}
+
 /// A place for a background thread to leave its run.
 final class RunBox: @unchecked Sendable {
     var run: ConformanceRun?
