@@ -148,8 +148,10 @@ final class ChildProcess {
             scanned = pending.count
             if pending.count > limit { return .tooLong(pending.count) }
             guard stdoutOpen else { return .endOfFile }
-            guard let wait = milliseconds(until: deadline), wait > 0 else { return .timedOut }
+            // Past the deadline, one last look without waiting, so data already in the pipe is still read.
+            let wait = milliseconds(until: deadline) ?? 0
             let readable = waitForInput(milliseconds: min(wait, 50))
+            if wait == 0, !readable.stdout { return .timedOut }
             if readable.stdout {
                 if read(from: output, into: &pending) == 0 { stdoutOpen = false }
             } else if !isRunning {

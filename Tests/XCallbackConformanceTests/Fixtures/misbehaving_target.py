@@ -22,6 +22,8 @@ comes from a live process. MODE is one of:
     close-stdin-on  close stdin, answer VECTOR_ID and stay alive (the next write gets EPIPE)
     duplicate-on    answer VECTOR_ID twice
     hang-all        never answer a vector request; touch the file named by VECTOR_ID at the first one
+    sigkill-on      kill itself with SIGKILL on VECTOR_ID
+    huge-seq-on     answer VECTOR_ID with a 400-digit seq
     deep-on         answer VECTOR_ID with an array nested 60,000 deep (well under the size limit)
 
 With MARKER, the fixture first starts a helper process that sleeps for ten minutes with MARKER on its
@@ -88,12 +90,18 @@ def main():
                     sys.stdout.write(chunk)
                 send("")
                 continue
+            if MODE == "sigkill-on":
+                os.kill(os.getpid(), 9)
+            if MODE == "huge-seq-on":
+                send('{"seq": %s, "skipped": {"reason": "fixture"}}' % ("9" * 400))
+                continue
             if MODE == "deep-on":
                 send('{"seq": %d, "skipped": {"reason": %s}}' % (seq, "[" * 60000 + "]" * 60000))
                 continue
             if MODE == "duplicate-on":
-                send(json.dumps({"seq": seq, "skipped": {"reason": "fixture, first answer"}}))
-                send(json.dumps({"seq": seq, "skipped": {"reason": "fixture, second answer"}}))
+                # Both lines in one write, as a print-twice bug sends them.
+                send(json.dumps({"seq": seq, "skipped": {"reason": "fixture, first answer"}}) + "\n"
+                     + json.dumps({"seq": seq, "skipped": {"reason": "fixture, second answer"}}))
                 continue
             if MODE == "close-stdin-on":
                 os.close(0)

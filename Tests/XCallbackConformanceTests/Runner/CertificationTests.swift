@@ -60,6 +60,13 @@ import XCallbackURL
                 && text.contains("banana")
         }
     }
+
+    @Test func theKnownFailuresSchemaListsExactlyTheKindsTheLoaderAccepts() throws {
+        let url = RunnerFixtures.protocolDirectory.appendingPathComponent("known-failures.schema.json")
+        let schema = try JSONValue(parsing: Array(try Data(contentsOf: url)))
+        let kinds = schema["properties"]?["knownFailures"]?["items"]?["properties"]?["kind"]?["enum"]?.arrayValue ?? []
+        #expect(kinds.compactMap(\.stringValue) == KnownFailures.validKinds.map(\.rawValue))
+    }
 }
 
 /// A scripted target that declares all three operations, as a subprocess target's handshake does.
