@@ -25,6 +25,8 @@ public struct CommandLineOptions: Hashable, Sendable {
     public var command: Command = .run
     /// The positional argument of `parse` (a URL) or `show` (an id).
     public var argument: String?
+    /// The index of `argument` among the words parsed, so `parse` can read that word's raw bytes.
+    public var argumentIndex: Int?
     /// `reference`, `foundation` or a command line speaking the subprocess protocol.
     public var target = "reference"
     /// A vectors directory instead of the bundled one.
@@ -43,6 +45,12 @@ public struct CommandLineOptions: Hashable, Sendable {
     public var timeout = 2.0
     /// The handshake timeout for a subprocess target, in seconds.
     public var handshakeTimeout = 10.0
+    /// The longest the whole run may take, in seconds; the vectors left are reported as not run.
+    public var runDeadline = 1800.0
+    /// How many timeouts in a row make the run give up on the target; 0 never gives up.
+    public var maxConsecutiveTimeouts = 5
+    /// Where to record the raw requests and answers exchanged with a subprocess target.
+    public var transcript: String?
     /// Whether to start the subprocess target afresh for every vector.
     public var processPerVector = false
     /// Whether to suppress the progress line.
@@ -73,6 +81,7 @@ public struct CommandLineOptions: Hashable, Sendable {
                     throw UsageError("unexpected argument '\(word)'")
                 }
                 argument = word
+                argumentIndex = arguments.count - words.count - 1
                 continue
             }
             if word == "--" {
@@ -80,6 +89,7 @@ public struct CommandLineOptions: Hashable, Sendable {
                     throw UsageError("'--' must be followed by the one argument of parse or show")
                 }
                 argument = next
+                argumentIndex = arguments.count - words.count - 1
                 continue
             }
             let (name, inline) = Self.split(word)
@@ -93,8 +103,18 @@ public struct CommandLineOptions: Hashable, Sendable {
             case "--version": command = .version
             case "--target": target = try value()
             case "--vectors": vectorsDirectory = try value()
-            case "--id": selection.ids.append(try value())
-            case "--tag": selection.tags.append(try value())
+            case "--id":
+                let pattern = try value()
+                do {
+                    _ = try GlobPattern(pattern)
+                } catch {
+                    throw UsageError("--id \(error.description)")
+                }
+                selection.ids.append(pattern)
+            case "--tag":
+                let tag = try value()
+                guard !tag.isEmpty else { throw UsageError("--tag needs a tag such as D1 or host, not an empty string") }
+                selection.tags.append(tag)
             case "--operation":
                 let text = try value()
                 guard let operation = Operation(rawValue: text) else {
@@ -117,8 +137,16 @@ public struct CommandLineOptions: Hashable, Sendable {
             case "--output", "-o": output = try value()
             case "--known-failures": knownFailures = try value()
             case "--write-known-failures": writeKnownFailures = try value()
-            case "--timeout": timeout = try Self.seconds(name, try value())
-            case "--handshake-timeout": handshakeTimeout = try Self.seconds(name, try value())
+            case "--timeout": timeout = try Self.seconds(name, try value(), atMost: 3600)
+            case "--handshake-timeout": handshakeTimeout = try Self.seconds(name, try value(), atMost: 3600)
+            case "--run-deadline": runDeadline = try Self.seconds(name, try value(), atMost: 604_800)
+            case "--max-consecutive-timeouts":
+                let text = try value()
+                guard let count = Int(text), (0...100_000).contains(count) else {
+                    throw UsageError("\(name) must be a whole number from 0 (never give up) to 100000, not '\(text)'")
+                }
+                maxConsecutiveTimeouts = count
+            case "--transcript": transcript = try value()
             case "--process-per-vector": try Self.flag(name, inline); processPerVector = true
             case "--no-progress": try Self.flag(name, inline); noProgress = true
             case "--validate": try Self.flag(name, inline); validate = true
@@ -149,9 +177,9 @@ public struct CommandLineOptions: Hashable, Sendable {
         if inline != nil { throw UsageError("\(name) takes no value") }
     }
 
-    private static func seconds(_ name: String, _ text: String) throws(UsageError) -> Double {
-        guard let value = Double(text), value > 0, value.isFinite else {
-            throw UsageError("\(name) must be a positive number of seconds, not '\(text)'")
+    private static func seconds(_ name: String, _ text: String, atMost limit: Double) throws(UsageError) -> Double {
+        guard let value = Double(text), value >= 0.001, value <= limit else {
+            throw UsageError("\(name) must be a number of seconds from 0.001 to \(Int(limit)), not '\(text)'")
         }
         return value
     }

@@ -24,12 +24,16 @@ public enum ConformanceCommandLine {
           --handshake-timeout SECONDS
                                   time allowed for a COMMAND target's hello (default: 10)
           --process-per-vector    start a COMMAND target afresh for every vector (slower)
+          --run-deadline SECONDS  stop the run after this long; the rest is reported not run (default: 1800)
+          --max-consecutive-timeouts N
+                                  give up on a target after N timeouts in a row (default: 5; 0: never)
+          --transcript FILE       record every raw request and answer of a COMMAND target in FILE
           --validate              check every message of a COMMAND target against the protocol's JSON
                                   Schemas (Vectors/protocol); a violation fails the vector as unreadable
 
         VECTORS
           --vectors DIR           a vectors directory (default: the vectors bundled with the tool)
-          --id ID                 a vector id or glob such as 'XCU-7*' (repeatable)
+          --id ID                 a vector id or glob such as 'XCU-7*' or 'XCU-[2-4]*' (repeatable)
           --tag TAG               a tag such as D1 or host (repeatable)
           --operation OP          parse, build-request or build-callback (repeatable)
           --level LEVEL           must, should or implementation-defined (repeatable)
@@ -46,16 +50,32 @@ public enum ConformanceCommandLine {
         EXIT STATUS
           0 conformant (known failures excused)   1 conformance failure   64 usage error
           70 the run could not happen (vectors, known-failures file, target program, output file)
+          74 standard output could not be written   130/143 stopped by SIGINT/SIGTERM (report of what ran)
 
         """
 
     /// Runs the tool with the process's arguments and streams and returns the exit status.
     public static func main() -> Int32 {
-        main(arguments: Array(CommandLine.arguments.dropFirst()), io: .process)
+        // The raw bytes of each word: `CommandLine.arguments` repairs invalid UTF-8 to U+FFFD, and `parse` must not.
+        let raw = (1..<Int(CommandLine.argc)).map { index in
+            CommandLine.unsafeArgv[index].map { Array(UnsafeBufferPointer(start: $0, count: strlen($0))).map(UInt8.init(bitPattern:)) } ?? []
+        }
+        return main(arguments: Array(CommandLine.arguments.dropFirst()), rawArguments: raw, io: .process)
     }
 
     /// Runs the tool with `arguments` (without the program name) and returns the exit status.
-    public static func main(arguments: [String], io: CommandLineIO) -> Int32 {
+    ///
+    /// - Parameter rawArguments: the same words as bytes, when they may not be UTF-8 (`parse` reads its URL from them).
+    public static func main(arguments: [String], rawArguments: [[UInt8]]? = nil, io: CommandLineIO) -> Int32 {
+        let status = command(arguments: arguments, rawArguments: rawArguments, io: io)
+        if let failure = io.outputFailure() {
+            io.standardError("error: cannot write to standard output: \(failure)\n")
+            return ExitStatus.outputFailed
+        }
+        return status
+    }
+
+    private static func command(arguments: [String], rawArguments: [[UInt8]]?, io: CommandLineIO) -> Int32 {
         let options: CommandLineOptions
         do {
             options = try CommandLineOptions(parsing: arguments)
@@ -71,7 +91,8 @@ public enum ConformanceCommandLine {
             io.standardOutput("xcallback-conformance \(SuiteInfo.version) (protocol \(ConformanceProtocol.version))\n")
             return ExitStatus.success
         case .parse:
-            return InspectCommands.parse(options.argument ?? "", json: options.json, io: io)
+            let bytes = options.argumentIndex.flatMap { index in rawArguments.flatMap { index < $0.count ? $0[index] : nil } }
+            return InspectCommands.parse(bytes ?? Array((options.argument ?? "").utf8), json: options.json, io: io)
         case .serve:
             switch options.target {
             case "reference": ProtocolServer(target: ReferenceTarget()).serve(readLine: io.readLine, write: io.standardOutput)
@@ -82,6 +103,18 @@ public enum ConformanceCommandLine {
         case .show, .list, .run:
             do {
                 let suite = try loadSuite(options)
+                if !suite.unlistedFiles.isEmpty {
+                    io.standardError(
+                        "warning: \(suite.directory.path) holds files that manifest.json does not list; their vectors are not run: "
+                            + suite.unlistedFiles.joined(separator: ", ") + "\n")
+                }
+                if options.command != .show,
+                    let problem = options.selection.emptinessProblem(
+                        in: suite.vectors, suiteDescription: "suite \(suite.manifest.suiteVersion) (\(suite.directory.path))")
+                {
+                    io.standardError("error: \(problem)\nUSAGE: xcallback-conformance [run|parse|show|list|serve] [options]; see --help\n")
+                    return ExitStatus.usage
+                }
                 switch options.command {
                 case .show: return InspectCommands.show(options.argument ?? "", in: suite, io: io)
                 case .list: return InspectCommands.list(suite, selection: options.selection, io: io)

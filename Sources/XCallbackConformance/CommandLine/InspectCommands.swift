@@ -4,10 +4,12 @@ import XCallbackURL
 
 /// The inspection subcommands.
 enum InspectCommands {
-    /// Prints the reference's canonical result for `url` (text or JSON), or its rejection with a caret.
-    static func parse(_ url: String, json: Bool, io: CommandLineIO) -> Int32 {
+    /// Prints the reference's canonical result for the URL's bytes (text or JSON), or its rejection with a caret.
+    ///
+    /// The bytes go through `parsingUTF8`, so invalid UTF-8 is rejected as `invalid-utf8`, as vectors expect.
+    static func parse(_ url: [UInt8], json: Bool, io: CommandLineIO) -> Int32 {
         do {
-            let request = try XCallbackRequest(parsing: url)
+            let request = try XCallbackRequest(parsingUTF8: url)
             io.standardOutput(json ? request.canonicalJSON.prettyText + "\n" : describe(request))
             return ExitStatus.success
         } catch {

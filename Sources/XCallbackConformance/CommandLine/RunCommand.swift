@@ -14,7 +14,18 @@ struct RunCommand {
     /// - Throws: `CannotRun` for a missing target program, an unreadable known-failures file or an unwritable output.
     func execute() throws(CannotRun) -> Int32 {
         let known = try loadKnownFailures()
-        let runner = ConformanceRunner(selection: options.selection, knownFailures: known ?? KnownFailures())
+        for (path, what) in [(options.output, "the report"), (options.writeKnownFailures, "the known failures")] {
+            if let path { try Self.checkWritable(path, what: what) }
+        }
+        var limits = RunLimits()
+        limits.runDeadline = .milliseconds(Int64(options.runDeadline * 1000))
+        limits.maxConsecutiveTimeouts = options.maxConsecutiveTimeouts == 0 ? nil : options.maxConsecutiveTimeouts
+        let handlesSignals = io.handlesSignals
+        if handlesSignals { StopSignals.install() }
+        defer { if handlesSignals { StopSignals.uninstall() } }
+        let stopRequest: @Sendable () -> String? = handlesSignals ? StopSignals.stopReason : Self.neverStop
+        let runner = ConformanceRunner(
+            selection: options.selection, knownFailures: known ?? KnownFailures(), limits: limits, stopRequest: stopRequest)
         let progress = io.standardOutputIsTerminal && !options.noProgress
         let run: ConformanceRun
         switch options.target {
@@ -44,7 +55,31 @@ struct RunCommand {
             io.standardError(
                 "wrote \(list.entries.count) known failures to \(path); give each entry a reason, then pass --known-failures \(path)\n")
         }
+        if handlesSignals, let status = StopSignals.exitStatus() {
+            io.standardError("stopped: \(run.stopReason ?? "by a signal"); the report covers the \(run.results.count) vectors that ran\n")
+            return status
+        }
         return run.isConformant ? ExitStatus.success : ExitStatus.failure
+    }
+
+    @Sendable static func neverStop() -> String? { nil }
+
+    /// Refuses, before the run, an output path that cannot be written: a directory, a missing or read-only folder.
+    static func checkWritable(_ path: String, what: String) throws(CannotRun) {
+        var isDirectory: ObjCBool = false
+        let manager = FileManager.default
+        if manager.fileExists(atPath: path, isDirectory: &isDirectory) {
+            if isDirectory.boolValue { throw CannotRun("cannot write \(what) to \(path): it is a directory") }
+            if !manager.isWritableFile(atPath: path) { throw CannotRun("cannot write \(what) to \(path): permission denied") }
+            return
+        }
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        guard manager.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw CannotRun("cannot write \(what) to \(path): the folder \(folder) does not exist")
+        }
+        if !manager.isWritableFile(atPath: folder) {
+            throw CannotRun("cannot write \(what) to \(path): the folder \(folder) is not writable")
+        }
     }
 
     private func loadKnownFailures() throws(CannotRun) -> KnownFailures? {
@@ -61,6 +96,14 @@ struct RunCommand {
         configuration.timeout = .milliseconds(Int64(options.timeout * 1000))
         configuration.handshakeTimeout = .milliseconds(Int64(options.handshakeTimeout * 1000))
         configuration.mode = options.processPerVector ? .processPerRequest : .persistent
+        if io.handlesSignals { configuration.stopRequest = StopSignals.isStopping }
+        if let path = options.transcript {
+            do {
+                configuration.transcript = try Transcript(path: path)
+            } catch {
+                throw CannotRun("\(error)")
+            }
+        }
         configuration.suiteVersion = suite.manifest.suiteVersion
         if options.validate {
             // The schemas of the vectors in use, else the ones bundled with the tool.
@@ -91,6 +134,15 @@ struct RunCommand {
         return target
     }
 
+    /// An I/O error in words, not `NSCocoaErrorDomain error 256`.
+    static func words(_ error: any Error) -> String {
+        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+        if let code = underlying.map({ Int32($0.code) }), underlying?.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(code))
+        }
+        return (error as NSError).localizedFailureReason ?? error.localizedDescription
+    }
+
     private func progressLine(_ enabled: Bool) -> (Int, Int, RunResult) -> Void {
         guard enabled else { return { _, _, _ in } }
         let io = self.io
@@ -103,7 +155,7 @@ struct RunCommand {
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         } catch {
-            throw CannotRun("cannot write \(what) to \(path): \(error.localizedDescription)")
+            throw CannotRun("cannot write \(what) to \(path): \(Self.words(error))")
         }
     }
 }

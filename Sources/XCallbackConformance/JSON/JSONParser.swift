@@ -1,5 +1,7 @@
-// A strict RFC 8259 JSON parser over UTF-8 bytes, iterative for arrays and objects (no recursion limit
-// to hit on deep input), reporting errors by line and column. Unpaired surrogate escapes are refused.
+// A strict RFC 8259 JSON parser over UTF-8 bytes, iterative for arrays and objects, reporting errors by
+// line and column. Unpaired surrogate escapes are refused. Nesting is capped at `JSONValue.maximumDepth`
+// (RFC 8259 §9 lets a parser limit it), so that comparing, writing and releasing a parsed value, which
+// recurse, are safe for every value the parser accepts.
 
 /// An error found while reading JSON text, with its line and column.
 public struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -21,6 +23,9 @@ extension JSONValue {
     public init(parsing text: String) throws(JSONSyntaxError) {
         try self.init(parsing: Array(text.utf8))
     }
+
+    /// The deepest nesting of arrays and objects the parser accepts: 512 levels.
+    public static let maximumDepth = 512
 
     /// Parses one JSON text given as UTF-8 bytes.
     public init(parsing bytes: [UInt8]) throws(JSONSyntaxError) {
@@ -62,6 +67,7 @@ private struct JSONReader {
                     index += 1
                     value = .array([])
                 } else {
+                    try checkDepth(stack)
                     stack.append(.array([]))
                     continue
                 }
@@ -72,6 +78,7 @@ private struct JSONReader {
                     index += 1
                     value = .object([])
                 } else {
+                    try checkDepth(stack)
                     let key = try readKey()
                     stack.append(.object([], pendingKey: key))
                     continue
@@ -114,6 +121,19 @@ private struct JSONReader {
             }
             if stack.isEmpty { return value }
         }
+    }
+
+    /// Refuses to open one more container when `stack` is already `maximumDepth` deep, naming where.
+    func checkDepth(_ stack: [Frame]) throws(JSONSyntaxError) {
+        guard stack.count >= JSONValue.maximumDepth else { return }
+        let steps = stack.map { frame -> String in
+            switch frame {
+            case .array(let elements): "[\(elements.count)]"
+            case .object(_, let key): JSONPath.member(key)
+            }
+        }
+        let path = "$" + steps.prefix(6).joined() + "…" + steps.suffix(3).joined()
+        throw error("nesting deeper than \(JSONValue.maximumDepth) levels at \(path) (\(stack.count + 1) levels)")
     }
 
     mutating func readKey() throws(JSONSyntaxError) -> String {
@@ -266,5 +286,15 @@ enum UTF8Check {
     /// Whether `bytes` are well-formed UTF-8.
     static func isWellFormed(_ bytes: [UInt8]) -> Bool {
         String(validating: bytes, as: UTF8.self) != nil
+    }
+}
+
+/// Spelling of JSON paths in messages: `.name` for plain member names, `["odd name"]` otherwise.
+enum JSONPath {
+    /// One member step.
+    static func member(_ key: String) -> String {
+        let plain = !key.isEmpty && key.utf8.allSatisfy { $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-")
+            || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0 | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+        return plain ? "." + key : "[" + JSONValue.string(String(key.prefix(40))).compactText + "]"
     }
 }

@@ -61,8 +61,15 @@ public enum TextReport {
         if !consistent.isEmpty {
             out += "undeclared choices: \(consistent.count) vectors passed as consistent with one allowed value\n"
         }
+        out += ReportText.certification(run)
         let newFailures = run.problems.filter { $0.kind == .newFailure }.count
-        let listProblems = run.problems.filter { $0.kind != .newFailure }
+        let runKinds: Set<KnownFailureProblem.Kind> = [.skippedMust, .nothingCertified, .incomplete, .invalidChoice]
+        let runProblems = run.problems.filter { runKinds.contains($0.kind) }
+        let listProblems = run.problems.filter { $0.kind != .newFailure && !runKinds.contains($0.kind) }
+        if !runProblems.isEmpty {
+            out += "\ncertificate problems:\n"
+            for problem in runProblems { out += "  \(problem)\n" }
+        }
         if !listProblems.isEmpty {
             out += "\nknown-failures problems:\n"
             for problem in listProblems { out += "  \(problem)\n" }
@@ -74,6 +81,7 @@ public enum TextReport {
         } else {
             var reasons: [String] = []
             if newFailures > 0 { reasons.append("\(newFailures) unexpected failure\(newFailures == 1 ? "" : "s")") }
+            if !runProblems.isEmpty { reasons.append("\(runProblems.count) certificate problem\(runProblems.count == 1 ? "" : "s")") }
             if !listProblems.isEmpty { reasons.append("\(listProblems.count) known-failures problem\(listProblems.count == 1 ? "" : "s")") }
             out += "FAIL: " + reasons.joined(separator: ", ") + "\n"
         }

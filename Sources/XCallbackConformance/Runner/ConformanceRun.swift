@@ -22,12 +22,18 @@ public struct ConformanceRun: Sendable {
     public var durationSeconds: Double
     /// For each undeclared choice point, the value the target behaved as across the run (ChoiceConsistency).
     public var choiceBehaviours: [ChoiceBehaviour] = []
+    /// Each selected operation: certified, or why not.
+    public var operations: [OperationCoverage]
+    /// Selected vectors that were never run because the run stopped early, in suite order.
+    public var notRun: [Vector]
+    /// Why the run stopped before its end (interrupted, deadline, a target that kept timing out), or `nil`.
+    public var stopReason: String?
 
     /// Creates a run record.
     public init(
         suite: SuiteProvenance, target: TargetIdentity, targetKind: String, declaredChoices: DeclaredChoices,
         selection: VectorSelection, results: [RunResult], problems: [KnownFailureProblem], startedAt: Date,
-        durationSeconds: Double
+        durationSeconds: Double, operations: [OperationCoverage] = [], notRun: [Vector] = [], stopReason: String? = nil
     ) {
         self.suite = suite
         self.target = target
@@ -38,9 +44,19 @@ public struct ConformanceRun: Sendable {
         self.problems = problems
         self.startedAt = startedAt
         self.durationSeconds = durationSeconds
+        self.operations = operations
+        self.notRun = notRun
+        self.stopReason = stopReason
     }
 
-    /// Whether the target conforms: every failure is a listed known failure and every listed entry still holds.
+    /// The operations the run certifies, in `Operation` order.
+    public var certifiedOperations: [Operation] { operations.filter(\.certified).map(\.operation) }
+
+    /// Whether the run stopped before running every selected vector.
+    public var isIncomplete: Bool { stopReason != nil }
+
+    /// Whether the target conforms: every failure is a listed known failure, every listed entry still holds,
+    /// no must vector of a declared operation was skipped unlisted, an operation was certified, and the run completed.
     public var isConformant: Bool { problems.isEmpty }
 
     /// The scores, one per level, never blended.
@@ -118,6 +134,14 @@ public struct KnownFailureProblem: Hashable, Sendable, CustomStringConvertible {
         public static let nowPassing: Self = "now-passing"
         /// An entry names no vector of the suite.
         public static let unknownVector: Self = "unknown-vector"
+        /// A must vector of an operation the target declared was skipped, and no entry lists the skip.
+        public static let skippedMust: Self = "skipped-must"
+        /// No operation was certified: every vector was skipped or none was declared.
+        public static let nothingCertified: Self = "nothing-certified"
+        /// The target declared an unknown choice point or a value the choice point does not allow.
+        public static let invalidChoice: Self = "invalid-choice"
+        /// The run stopped early (interrupted, deadline, repeated timeouts); some vectors never ran.
+        public static let incomplete: Self = "incomplete"
     }
 
     /// The kind of problem.

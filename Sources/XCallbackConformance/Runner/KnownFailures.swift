@@ -25,6 +25,15 @@ public struct KnownFailures: Hashable, Sendable {
         }
     }
 
+    /// The kind that excuses a skipped must vector of a declared operation (an operation implemented only in part).
+    public static let skippedKind: FailureKind = "skipped"
+
+    /// Every kind an entry may name: the failure kinds, and `skipped`.
+    public static let validKinds: [FailureKind] = [
+        .wrongResult, .unexpectedAcceptance, .unexpectedRejection, .wrongCategory, .unparseableOutput, .encodingRule,
+        .errored, .crashed, .timedOut, .unreadableAnswer, skippedKind,
+    ]
+
     /// The entries, in file order.
     public var entries: [Entry]
 
@@ -52,9 +61,14 @@ public struct KnownFailures: Hashable, Sendable {
             guard !reason.trimmingCharacters(in: .whitespaces).isEmpty else {
                 throw reasonCursor.error("a reason saying why the vector fails")
             }
+            let kindCursor = try element.member("kind")
+            let kind = FailureKind(rawValue: try kindCursor.string())
+            guard Self.validKinds.contains(kind) else {
+                throw kindCursor.error("one of " + Self.validKinds.map(\.rawValue).joined(separator: ", "))
+            }
             entries.append(
                 Entry(
-                    id: id, kind: FailureKind(rawValue: try element.member("kind").string()), reason: reason,
+                    id: id, kind: kind, reason: reason,
                     issue: try element.optionalMember("issue")?.string()))
         }
         self.entries = entries
@@ -64,15 +78,15 @@ public struct KnownFailures: Hashable, Sendable {
     ///
     /// - Throws: a `VectorLoadError` naming the file, the JSON path and what was expected.
     public init(contentsOf url: URL) throws(VectorLoadError) {
-        let data: Data
+        let data: [UInt8]
         do {
-            data = try Data(contentsOf: url)
+            data = try VectorSuite.readFile(url.path)
         } catch {
-            throw VectorLoadError(file: url.path, path: "$", expected: "a readable file", found: error.localizedDescription)
+            throw VectorLoadError(file: url.path, path: "$", expected: "a readable file", found: error.reason)
         }
         let json: JSONValue
         do {
-            json = try JSONValue(parsing: Array(data))
+            json = try JSONValue(parsing: data)
         } catch {
             throw VectorLoadError(file: url.path, path: "$", expected: "JSON text", found: "a syntax error at \(error)")
         }
@@ -96,11 +110,14 @@ public struct KnownFailures: Hashable, Sendable {
         return .object(members)
     }
 
-    /// A starting list from a run's failures, with a `TODO` reason each; entries of `previous` with the same id and kind are kept.
+    /// A starting list from a run's failures and unexcused skips, with a `TODO` reason each; entries of
+    /// `previous` with the same id and kind are kept.
     public static func from(_ run: ConformanceRun, keeping previous: KnownFailures? = nil) -> KnownFailures {
-        KnownFailures(
+        let skips = Set(run.problems.filter { $0.kind == .skippedMust }.map(\.id))
+        return KnownFailures(
             run.results.compactMap { item -> Entry? in
-                guard let kind = item.result.verdict.failureKind else { return nil }
+                let excusedSkip = item.knownFailure?.kind == skippedKind || skips.contains(item.id)
+                guard let kind = item.result.verdict.failureKind ?? (excusedSkip ? skippedKind : nil) else { return nil }
                 if let old = previous?.entry(for: item.id), old.kind == kind { return old }
                 return Entry(id: item.id, kind: kind, reason: "TODO: say why it fails (\(item.result.vector.summary))")
             })

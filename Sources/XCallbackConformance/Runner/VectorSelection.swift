@@ -42,22 +42,119 @@ public struct VectorSelection: Hashable, Sendable {
             + levels.map { "--level \($0.rawValue)" }).joined(separator: " ")
     }
 
-    /// Whether `pattern` matches all of `text`; `*` matches any run, `?` one character, case-insensitively.
+    /// Whether `pattern` matches all of `text`, case-insensitively: `*` any run, `?` one character,
+    /// `[AB]`, `[A-F]` and `[!AB]` (or `[^AB]`) one character of a class. A malformed pattern matches nothing.
     public static func glob(_ pattern: String, matches text: String) -> Bool {
-        let pattern = Array(pattern.uppercased())
+        guard let tokens = try? GlobPattern(pattern) else { return false }
+        return tokens.matches(text)
+    }
+
+    /// Why the selection is empty for `vectors`, naming the option that matched nothing; `nil` when it selects some.
+    public func emptinessProblem(in vectors: [Vector], suiteDescription: String) -> String? {
+        guard apply(to: vectors).isEmpty else { return nil }
+        if vectors.isEmpty { return "\(suiteDescription) holds no vectors (its manifest lists no vector file)" }
+        for id in ids where !vectors.contains(where: { Self.glob(id, matches: $0.id) }) {
+            return "--id '\(id)' matches no vector of \(suiteDescription); try 'list' for the ids"
+        }
+        for tag in tags where !vectors.contains(where: { $0.tags.contains(tag) }) {
+            return "--tag '\(tag)' matches no vector of \(suiteDescription)"
+        }
+        for operation in operations where !vectors.contains(where: { $0.operation == operation }) {
+            return "--operation \(operation.rawValue) matches no vector of \(suiteDescription)"
+        }
+        for level in levels where !vectors.contains(where: { $0.level == level }) {
+            return "--level \(level.rawValue) matches no vector of \(suiteDescription)"
+        }
+        return "the selection '\(commandLine)' matches no vector of \(suiteDescription): each option matches some, "
+            + "but no vector matches them all"
+    }
+}
+
+/// A parsed glob: literal characters, `*`, `?` and bracket classes, all compared in upper case.
+struct GlobPattern {
+    /// One element of a pattern.
+    enum Token {
+        case literal(Character)
+        case anyRun
+        case anyOne
+        case oneOf(ranges: [ClosedRange<Character>], negated: Bool)
+
+        func matches(_ character: Character) -> Bool {
+            switch self {
+            case .literal(let wanted): wanted == character
+            case .anyRun, .anyOne: true
+            case .oneOf(let ranges, let negated): ranges.contains { $0.contains(character) } != negated
+            }
+        }
+    }
+
+    /// A glob that cannot be read.
+    struct SyntaxError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    let tokens: [Token]
+
+    /// Reads `pattern`.
+    ///
+    /// - Throws: a `SyntaxError` for an empty pattern, an unclosed `[`, an empty class or a reversed range.
+    init(_ pattern: String) throws(SyntaxError) {
+        guard !pattern.isEmpty else { throw SyntaxError(description: "needs an id or glob such as XCU-7*, not an empty string") }
+        var characters = Array(pattern.uppercased())[...]
+        var tokens: [Token] = []
+        while let character = characters.popFirst() {
+            switch character {
+            case "*": tokens.append(.anyRun)
+            case "?": tokens.append(.anyOne)
+            case "[":
+                var negated = false
+                if let first = characters.first, first == "!" || first == "^" {
+                    negated = true
+                    characters = characters.dropFirst()
+                }
+                var ranges: [ClosedRange<Character>] = []
+                var closed = false
+                while let member = characters.popFirst() {
+                    if member == "]", !ranges.isEmpty {
+                        closed = true
+                        break
+                    }
+                    if characters.first == "-", characters.count > 1, characters.dropFirst().first != "]" {
+                        characters = characters.dropFirst()
+                        let upper = characters.removeFirst()
+                        guard member <= upper else {
+                            throw SyntaxError(description: "the range '\(member)-\(upper)' in '\(pattern)' runs backwards")
+                        }
+                        ranges.append(member...upper)
+                    } else {
+                        ranges.append(member...member)
+                    }
+                }
+                guard closed else {
+                    throw SyntaxError(description: "'\(pattern)' has a '[' without its ']'; write [AB] or [A-F]")
+                }
+                tokens.append(.oneOf(ranges: ranges, negated: negated))
+            default: tokens.append(.literal(character))
+            }
+        }
+        self.tokens = tokens
+    }
+
+    /// Whether the pattern matches all of `text` (with one-star backtracking, linear in practice).
+    func matches(_ text: String) -> Bool {
         let text = Array(text.uppercased())
         var p = 0
         var t = 0
         var star = -1
         var mark = 0
         while t < text.count {
-            if p < pattern.count, pattern[p] == "?" || pattern[p] == text[t] {
-                p += 1
-                t += 1
-            } else if p < pattern.count, pattern[p] == "*" {
+            if p < tokens.count, case .anyRun = tokens[p] {
                 star = p
                 mark = t
                 p += 1
+            } else if p < tokens.count, tokens[p].matches(text[t]) {
+                p += 1
+                t += 1
             } else if star >= 0 {
                 p = star + 1
                 mark += 1
@@ -66,7 +163,7 @@ public struct VectorSelection: Hashable, Sendable {
                 return false
             }
         }
-        while p < pattern.count, pattern[p] == "*" { p += 1 }
-        return p == pattern.count
+        while p < tokens.count, case .anyRun = tokens[p] { p += 1 }
+        return p == tokens.count
     }
 }

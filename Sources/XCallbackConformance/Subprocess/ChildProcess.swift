@@ -24,14 +24,22 @@ enum LineRead {
     case endOfFile
     /// The line grew past the size limit before its `\n`.
     case tooLong(Int)
+    /// The run was asked to stop (SIGINT, SIGTERM) while waiting.
+    case interrupted
 }
 
 /// A launched target process with deadline-bounded line I/O; not thread-safe, its owner serialises access.
+///
+/// The process leads its own process group; ending it kills the whole group, so a helper the target
+/// forked (or a shell wrapper's background job) never outlives it, and every descriptor is closed.
 final class ChildProcess {
-    let process = Process()
-    private let input = Pipe()
-    private let output = Pipe()
-    private let errors = Pipe()
+    /// The process id, which is also its process group id.
+    let pid: pid_t
+    private var input: Int32
+    private var output: Int32
+    private var errors: Int32
+    private var waitStatus: Int32?
+    private var killed = false
     private var pending: [UInt8] = []
     private var scanned = 0
     private var stderrOpen = true
@@ -39,21 +47,42 @@ final class ChildProcess {
     private var tail: [UInt8] = []
     private let tailLimit: Int
 
-    /// Launches `executable` with `arguments`.
+    /// Launches `executable` with `arguments` in a new process group.
     ///
-    /// - Throws: when the executable cannot be started.
-    init(executable: URL, arguments: [String], environment: [String: String]?, tailLimit: Int) throws {
+    /// - Throws: a `SpawnError` when the pipes cannot be made or the executable cannot be started.
+    init(executable: URL, arguments: [String], environment: [String: String]?, tailLimit: Int) throws(SpawnError) {
         ChildProcess.ignoreBrokenPipes()
         self.tailLimit = tailLimit
-        process.executableURL = executable
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let writeEnd = input.fileHandleForWriting.fileDescriptor
-        _ = fcntl(writeEnd, F_SETFL, fcntl(writeEnd, F_GETFL) | O_NONBLOCK)
+        spawnLock.lock()
+        defer { spawnLock.unlock() }
+        let stdinPipe = try PipeDescriptors()
+        let stdoutPipe: PipeDescriptors
+        let stderrPipe: PipeDescriptors
+        do {
+            stdoutPipe = try PipeDescriptors()
+        } catch {
+            for fd in [stdinPipe.read, stdinPipe.write] { close(fd) }
+            throw error
+        }
+        do {
+            stderrPipe = try PipeDescriptors()
+        } catch {
+            for fd in [stdinPipe.read, stdinPipe.write, stdoutPipe.read, stdoutPipe.write] { close(fd) }
+            throw error
+        }
+        defer { for fd in [stdinPipe.read, stdoutPipe.write, stderrPipe.write] { close(fd) } }
+        do {
+            pid = try spawnProcessGroupLeader(
+                executable: executable.path, arguments: arguments, environment: environment,
+                stdin: stdinPipe.read, stdout: stdoutPipe.write, stderr: stderrPipe.write)
+        } catch {
+            for fd in [stdinPipe.write, stdoutPipe.read, stderrPipe.read] { close(fd) }
+            throw error
+        }
+        input = stdinPipe.write
+        output = stdoutPipe.read
+        errors = stderrPipe.read
+        _ = fcntl(input, F_SETFL, fcntl(input, F_GETFL) | O_NONBLOCK)
     }
 
     deinit { kill() }
@@ -79,7 +108,7 @@ final class ChildProcess {
 
     /// Writes `bytes` to the target's stdin before `deadline`, never blocking past it.
     func write(_ bytes: [UInt8], deadline: ContinuousClock.Instant) -> WriteResult {
-        let fd = input.fileHandleForWriting.fileDescriptor
+        let fd = input
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes { Foundation.write(fd, $0.baseAddress, $0.count) }
@@ -99,14 +128,17 @@ final class ChildProcess {
 
     /// Closes the target's stdin, which tells a well-behaved target to exit.
     func closeInput() {
-        try? input.fileHandleForWriting.close()
+        guard input >= 0 else { return }
+        close(input)
+        input = -1
     }
 
     // MARK: - Reading
 
     /// Reads one line from stdout, waiting until `deadline`, refusing lines longer than `limit` bytes.
-    func readLine(deadline: ContinuousClock.Instant, limit: Int) -> LineRead {
+    func readLine(deadline: ContinuousClock.Instant, limit: Int, interrupted: () -> Bool = { false }) -> LineRead {
         while true {
+            if interrupted() { return .interrupted }
             if let newline = pending[scanned...].firstIndex(of: UInt8(ascii: "\n")) {
                 let line = Array(pending[..<newline])
                 pending.removeSubrange(...newline)
@@ -116,11 +148,13 @@ final class ChildProcess {
             scanned = pending.count
             if pending.count > limit { return .tooLong(pending.count) }
             guard stdoutOpen else { return .endOfFile }
-            guard let wait = milliseconds(until: deadline), wait > 0 else { return .timedOut }
+            // Past the deadline, one last look without waiting, so data already in the pipe is still read.
+            let wait = milliseconds(until: deadline) ?? 0
             let readable = waitForInput(milliseconds: min(wait, 50))
+            if wait == 0, !readable.stdout { return .timedOut }
             if readable.stdout {
-                if read(from: output.fileHandleForReading.fileDescriptor, into: &pending) == 0 { stdoutOpen = false }
-            } else if !process.isRunning {
+                if read(from: output, into: &pending) == 0 { stdoutOpen = false }
+            } else if !isRunning {
                 // The process is gone; a copy of the pipe held elsewhere must not turn that into a timeout.
                 drainStdout()
                 if !pending.contains(UInt8(ascii: "\n")) { stdoutOpen = false }
@@ -130,9 +164,9 @@ final class ChildProcess {
 
     /// Waits up to `milliseconds` for stdout or stderr; stderr data is moved to the tail at once.
     private func waitForInput(milliseconds: Int) -> (stdout: Bool, stderr: Bool) {
-        var descriptors = [pollfd(fd: output.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0)]
+        var descriptors = [pollfd(fd: output, events: Int16(POLLIN), revents: 0)]
         if stderrOpen {
-            descriptors.append(pollfd(fd: errors.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0))
+            descriptors.append(pollfd(fd: errors, events: Int16(POLLIN), revents: 0))
         }
         let ready = poll(&descriptors, nfds_t(descriptors.count), Int32(milliseconds))
         guard ready > 0 else { return (false, false) }
@@ -143,7 +177,7 @@ final class ChildProcess {
     }
 
     private func drainStdout() {
-        let fd = output.fileHandleForReading.fileDescriptor
+        let fd = output
         while true {
             var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             guard poll(&descriptor, 1, 0) > 0, read(from: fd, into: &pending) > 0 else { return }
@@ -153,7 +187,7 @@ final class ChildProcess {
     /// Moves whatever stderr holds right now into the tail, without waiting.
     func drainStderr() {
         while stderrOpen {
-            var descriptor = pollfd(fd: errors.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0)
+            var descriptor = pollfd(fd: errors, events: Int16(POLLIN), revents: 0)
             guard poll(&descriptor, 1, 0) > 0 else { return }
             readStderrOnce()
         }
@@ -162,10 +196,10 @@ final class ChildProcess {
     /// Collects stderr until it closes or `deadline` passes, for the last words of a dying target.
     func collectStderr(until deadline: ContinuousClock.Instant) {
         while stderrOpen, let wait = milliseconds(until: deadline), wait > 0 {
-            var descriptor = pollfd(fd: errors.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0)
+            var descriptor = pollfd(fd: errors, events: Int16(POLLIN), revents: 0)
             if poll(&descriptor, 1, Int32(min(wait, 50))) > 0 {
                 readStderrOnce()
-            } else if !process.isRunning {
+            } else if !isRunning {
                 drainStderr()
                 return
             }
@@ -174,7 +208,7 @@ final class ChildProcess {
 
     private func readStderrOnce() {
         var chunk: [UInt8] = []
-        if read(from: errors.fileHandleForReading.fileDescriptor, into: &chunk) == 0 {
+        if read(from: errors, into: &chunk) == 0 {
             stderrOpen = false
             return
         }
@@ -202,42 +236,66 @@ final class ChildProcess {
 
     // MARK: - Ending
 
-    /// Waits up to `grace` for the process to exit by itself, then sends SIGTERM, then SIGKILL.
+    /// Whether the process has not exited yet; reaps it when it has, without waiting.
+    var isRunning: Bool {
+        if waitStatus != nil { return false }
+        var status: Int32 = 0
+        let result = waitpid(pid, &status, WNOHANG)
+        if result == pid {
+            waitStatus = status
+            return false
+        }
+        if result < 0, errno == ECHILD { waitStatus = 0 }
+        return result == 0
+    }
+
+    /// Waits up to `grace` for the process to exit by itself, then sends SIGTERM to its group, then SIGKILL.
     func end(grace: Duration) {
         closeInput()
-        if waitForExit(within: grace) { return }
-        process.terminate()
-        if waitForExit(within: .milliseconds(500)) { return }
+        if !waitForExit(within: grace) {
+            signalGroup(SIGTERM)
+            _ = waitForExit(within: .milliseconds(500))
+        }
         kill()
     }
 
-    /// Kills the process at once with SIGKILL and reaps it.
+    /// Kills the process group with SIGKILL, reaps the process (within 2 s) and closes every descriptor.
+    ///
+    /// The group is killed even when the leader already exited, so that no descendant outlives the target.
     func kill() {
-        if process.isRunning {
-            _ = Foundation.kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
+        guard !killed else { return }
+        killed = true
+        signalGroup(SIGKILL)
+        _ = waitForExit(within: .seconds(2))
         closeInput()
+        for fd in [output, errors] where fd >= 0 { close(fd) }
+        output = -1
+        errors = -1
+        stdoutOpen = false
+        stderrOpen = false
+    }
+
+    private func signalGroup(_ signal: Int32) {
+        // The group outlives its leader while a member lives; a group that is gone answers ESRCH.
+        _ = killpg(pid, signal)
+        if isRunning { _ = Foundation.kill(pid, signal) }
     }
 
     /// Returns `true` once the process has exited, or `false` when `duration` passed first.
     func waitForExit(within duration: Duration) -> Bool {
         let deadline = ContinuousClock.now + duration
-        while process.isRunning {
+        while isRunning {
             guard ContinuousClock.now < deadline else { return false }
             drainStderr()
-            usleep(5000)
+            usleep(2000)
         }
         return true
     }
 
-    /// How the process ended, for failure details: `exited with status 3`, `killed by signal 9`, or `still running`.
+    /// How the process ended, in words: `exited with status 3`, `was killed by signal 9 (SIGKILL)`, `is still running`.
     var exitDescription: String {
-        if process.isRunning { return "still running" }
-        switch process.terminationReason {
-        case .uncaughtSignal: return "killed by signal \(process.terminationStatus)"
-        default: return "exited with status \(process.terminationStatus)"
-        }
+        guard !isRunning, let waitStatus else { return "is still running" }
+        return describeWaitStatus(waitStatus)
     }
 
     private func milliseconds(until deadline: ContinuousClock.Instant) -> Int? {

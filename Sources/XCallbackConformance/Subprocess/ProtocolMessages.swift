@@ -105,8 +105,17 @@ public struct ProtocolHello: Hashable, Sendable {
         self.operations = operations
         var choices = DeclaredChoices()
         if let object = try cursor.optionalMember("choices"), object.value != .null {
-            for key in try object.keys(allowed: Set(object.value.objectValue?.map(\.key) ?? [])) {
-                choices[ChoicePoint(rawValue: key)] = try object.member(key).string()
+            for key in try object.keys(allowed: Set(ChoicePoint.all.map(\.point.rawValue))) {
+                let point = ChoicePoint(rawValue: key)
+                let valueCursor = try object.member(key)
+                let value = try valueCursor.string()
+                let allowed = point.allowedValues ?? []
+                guard allowed.contains(value) else {
+                    throw VectorLoadError(
+                        file: "hello", path: valueCursor.path, expected: "one of " + allowed.joined(separator: ", "),
+                        found: "'\(value)'")
+                }
+                choices[point] = value
             }
         }
         self.choices = choices

@@ -31,14 +31,18 @@ public struct ProtocolServer<Target: ConformanceTarget>: Sendable {
         } catch {
             return .line(erroredAnswer(seq: nil, "the request is not JSON: \(error)"))
         }
-        let seq = message["seq"]?.numberValue.map { Int($0) }
+        // A seq is a whole number the runner counts up from 1; anything else gets `seq: null` in the answer.
+        let seq = message["seq"]?.numberValue.flatMap { $0 >= 0 && $0 <= 9.0e15 ? Int(exactly: $0) : nil }
         switch message["cmd"]?.stringValue {
         case "start":
             return .line(hello.message.compactText)
         case "stop":
             return .stop
         case let command?:
-            guard let seq else { return .line(erroredAnswer(seq: nil, "the request has no seq")) }
+            guard let seq else {
+                let found = message["seq"].map { "\($0.typeName) \(String($0.compactText.prefix(40)))" } ?? "none"
+                return .line(erroredAnswer(seq: nil, "the request's seq should be a whole number from 0 to 9e15, found \(found)"))
+            }
             do {
                 return .line(try answer(command, message, seq: seq).compactText)
             } catch {

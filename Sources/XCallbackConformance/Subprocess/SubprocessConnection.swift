@@ -31,6 +31,9 @@ final class SubprocessConnection: @unchecked Sendable {
     private var consecutiveStartFailures = 0
     private var lastStartProblem: String?
     private var counters = SubprocessStatistics()
+    /// The vector id of each recent request, by seq, to blame an answer that arrives twice on its own vector.
+    private var owners: [Int: String] = [:]
+    private var lateBreakages: [String: TargetBreakage] = [:]
 
     init(command: TargetCommand, executable: URL, configuration: SubprocessConfiguration) {
         self.command = command
@@ -56,6 +59,8 @@ final class SubprocessConnection: @unchecked Sendable {
             let seq = nextSeq
             nextSeq += 1
             counters.requests += 1
+            if let id { owners[seq] = id }
+            owners[seq - 64] = nil
             let message = ConformanceProtocol.request(input, seq: seq, id: id)
             let result = roundTrip(message, on: process, timeout: configuration.timeout, seq: seq)
             if configuration.mode == .processPerRequest, child != nil {
@@ -63,6 +68,37 @@ final class SubprocessConnection: @unchecked Sendable {
             }
             return result
         }
+    }
+
+    /// Breakages found after their vector's result was recorded (an answer sent twice), by vector id; emptied by the call.
+    ///
+    /// Waits up to `settle` for answers still on their way, so a duplicate of the last answer is seen too.
+    func takeLateBreakages(settle: Duration) -> [String: TargetBreakage] {
+        lock.withLock {
+            if let process = child {
+                let deadline = ContinuousClock.now + settle
+                while case .line(let bytes) = process.readLine(deadline: deadline, limit: configuration.maxAnswerBytes) {
+                    configuration.transcript?.received(bytes)
+                    let value = try? JSONValue(parsing: bytes)
+                    if !recordDuplicate(value, text: String(decoding: bytes, as: UTF8.self), before: nextSeq) {
+                        _ = fail(process, .unreadableAnswer, "the target sent a line nobody asked for")
+                        break
+                    }
+                }
+            }
+            defer { lateBreakages = [:] }
+            return lateBreakages
+        }
+    }
+
+    /// Records `value` as a second answer to an earlier request when its seq names one; returns whether it did.
+    private func recordDuplicate(_ value: JSONValue?, text: String, before seq: Int) -> Bool {
+        guard let number = value?["seq"]?.numberValue, number < Double(seq), number >= 1, number == number.rounded(),
+            let owner = owners[Int(number)]
+        else { return false }
+        lateBreakages[owner] = TargetBreakage(
+            .unreadableAnswer, "the target answered this request (seq \(Int(number))) twice; the extra answer: \(excerpt(text))")
+        return true
     }
 
     /// Sends `stop` and lets the target exit; the next request starts it again.
@@ -73,8 +109,11 @@ final class SubprocessConnection: @unchecked Sendable {
     private func stopLocked() {
         guard let process = child else { return }
         child = nil
-        _ = process.write(Array((ConformanceProtocol.stopMessage.compactText + "\n").utf8), deadline: .now + .milliseconds(200))
+        let stop = Array(ConformanceProtocol.stopMessage.compactText.utf8)
+        configuration.transcript?.sent(stop)
+        _ = process.write(stop + [UInt8(ascii: "\n")], deadline: .now + .milliseconds(200))
         process.end(grace: .seconds(1))
+        configuration.transcript?.note("stopped: the target \(process.exitDescription)")
     }
 
     // MARK: - Launch and handshake
@@ -97,6 +136,7 @@ final class SubprocessConnection: @unchecked Sendable {
             return startFailed(TargetBreakage(.crashed, "could not launch \(command): \(error)"))
         }
         child = process
+        configuration.transcript?.note("launched \(command) as process \(process.pid)")
         let start = ConformanceProtocol.startMessage(suiteVersion: configuration.suiteVersion)
         switch roundTrip(start, on: process, timeout: configuration.handshakeTimeout, seq: nil) {
         case .broken(let breakage):
@@ -129,7 +169,9 @@ final class SubprocessConnection: @unchecked Sendable {
     /// Writes `message`, reads one line, and checks it is a JSON object with `seq` (when given).
     private func roundTrip(_ message: JSONValue, on process: ChildProcess, timeout: Duration, seq: Int?) -> Exchange {
         let deadline = ContinuousClock.now + timeout
-        switch process.write(Array((message.compactText + "\n").utf8), deadline: deadline) {
+        let line = Array(message.compactText.utf8)
+        configuration.transcript?.sent(line)
+        switch process.write(line + [UInt8(ascii: "\n")], deadline: deadline) {
         case .written: break
         case .timedOut:
             return fail(process, .timedOut, "the target did not read its stdin within \(seconds(timeout))")
@@ -137,7 +179,24 @@ final class SubprocessConnection: @unchecked Sendable {
             let what = process.waitForExit(within: .milliseconds(500)) ? exitWords(process) : "closed its stdin"
             return fail(process, .crashed, "the target \(what) before reading the request")
         }
-        switch process.readLine(deadline: deadline, limit: configuration.maxAnswerBytes) {
+        while true {
+            let stop = configuration.stopRequest ?? { false }
+            let read = process.readLine(deadline: deadline, limit: configuration.maxAnswerBytes, interrupted: stop)
+            if case .line(let bytes) = read { configuration.transcript?.received(bytes) }
+            if let seq, case .line(let bytes) = read,
+                recordDuplicate(try? JSONValue(parsing: bytes), text: String(decoding: bytes, as: UTF8.self), before: seq)
+            {
+                continue  // a second answer to an earlier request: that request's vector fails, not this one
+            }
+            return answer(read, from: process, timeout: timeout, seq: seq)
+        }
+    }
+
+    /// Checks one read line: a JSON object with the request's `seq` (when given) that meets the schema.
+    private func answer(_ read: LineRead, from process: ChildProcess, timeout: Duration, seq: Int?) -> Exchange {
+        switch read {
+        case .interrupted:
+            return fail(process, .timedOut, "the run was stopped before the target answered")
         case .timedOut:
             return fail(process, .timedOut, "no answer within \(seconds(timeout))")
         case .tooLong(let count):
@@ -146,7 +205,7 @@ final class SubprocessConnection: @unchecked Sendable {
                 "the answer grew past \(configuration.maxAnswerBytes) bytes (\(count) read) without a newline")
         case .endOfFile:
             _ = process.waitForExit(within: .milliseconds(500))
-            let what = process.process.isRunning ? "closed its stdout" : exitWords(process)
+            let what = process.isRunning ? "closed its stdout" : exitWords(process)
             return fail(process, .crashed, "the target \(what) before answering")
         case .line(let bytes):
             let text = String(decoding: bytes, as: UTF8.self)
@@ -161,7 +220,10 @@ final class SubprocessConnection: @unchecked Sendable {
             }
             if let seq {
                 guard let got = value["seq"]?.numberValue, got == Double(seq) else {
-                    let found = value["seq"].map(\.compactText) ?? "none"
+                    let found = value["seq"].map { seq in
+                        seq.numberValue.map { $0.isFinite ? seq.compactText : "a number too large to be a seq" }
+                            ?? "\(seq.typeName) \(excerpt(seq.compactText))"
+                    } ?? "missing"
                     return fail(process, .unreadableAnswer, "the answer's seq is \(found), the request's was \(seq)")
                 }
             }
@@ -178,6 +240,7 @@ final class SubprocessConnection: @unchecked Sendable {
         let tail = process.stderrTail
         kill(process)
         counters.breakages += 1
+        configuration.transcript?.note("\(kind.rawValue): \(detail)")
         var text = detail
         if !tail.isEmpty {
             text += "\nstderr (last \(tail.utf8.count) bytes):\n" + tail

@@ -11,7 +11,7 @@ import XCallbackURL
 /// let target = try SubprocessTarget(commandLine: "python3 adapter.py")
 /// let run = ConformanceRunner().run(suite, against: target)
 /// ```
-public struct SubprocessTarget: ConformanceTarget {
+public struct SubprocessTarget: ConformanceTarget, OperationDeclaring, LateBreakageReporting {
     /// The identity from the handshake, or a name derived from the command when the handshake failed.
     public let identity: TargetIdentity
     /// The choices the program declared in its handshake.
@@ -55,6 +55,11 @@ public struct SubprocessTarget: ConformanceTarget {
 
     /// Counts of launches, requests and breakages so far.
     public var statistics: SubprocessStatistics { connection.statistics }
+
+    /// Breakages found after their vector's result was recorded (an answer sent twice), by vector id.
+    ///
+    /// Reads only what the target has already written: waiting here would cost every run that much.
+    public func takeLateBreakages() -> [String: TargetBreakage] { connection.takeLateBreakages(settle: .zero) }
 
     /// Sends `stop` and waits for the program to exit; a later request starts it again.
     public func stop() { connection.stop() }
@@ -127,6 +132,10 @@ public struct SubprocessConfiguration: Sendable {
     public var suiteVersion = SuiteInfo.version
     /// When set, every hello and answer is checked against the published schemas; a violation is an unreadable answer.
     public var schemas: ProtocolSchemas?
+    /// When set and answering `true`, a wait for an answer ends at once (the run is being stopped by a signal).
+    public var stopRequest: (@Sendable () -> Bool)?
+    /// When set, every line sent and received is recorded there (`--transcript`).
+    public var transcript: Transcript?
 
     /// Creates the default configuration.
     public init() {}

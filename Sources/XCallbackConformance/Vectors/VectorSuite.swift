@@ -10,6 +10,10 @@ public struct VectorSuite: Sendable {
     public var vectors: [Vector]
     /// The directory the suite was loaded from.
     public var directory: URL
+    /// JSON files at the top of the directory that the manifest does not list (their vectors are not loaded).
+    public var unlistedFiles: [String] = []
+    /// The files every vectors directory holds besides the vector files.
+    static let metadataFiles: Set<String> = ["manifest.json", "citations.json", "retired.json", "schema.json"]
 
     /// The directory of the vectors bundled with this package.
     public static func bundledDirectory() throws(VectorLoadError) -> URL {
@@ -26,7 +30,8 @@ public struct VectorSuite: Sendable {
         try VectorSuite(directory: try bundledDirectory())
     }
 
-    /// Loads and checks a vectors directory: manifest, citations, every file's hash and count, unique ids.
+    /// Loads and checks a vectors directory: manifest, citations, every file's hash and count, unique ids,
+    /// paths inside the directory, and no retired id reused.
     ///
     /// - Throws: `VectorLoadError` naming the file, the JSON path and what was expected.
     public init(directory: URL) throws(VectorLoadError) {
@@ -35,9 +40,11 @@ public struct VectorSuite: Sendable {
         manifest = try Manifest(decoding: manifestCursor)
         manifest.sha256 = SHA256.hexDigest(manifestBytes)
         citations = try Citation.anchors(from: try Self.document(named: "citations.json", in: directory).cursor)
+        let retired = try Self.retiredIDs(in: directory)
         vectors = []
         var seen: [String: String] = [:]
-        for entry in manifest.files {
+        for (index, entry) in manifest.files.enumerated() {
+            try Self.checkConfined(entry.path, index: index, in: directory)
             let (cursor, bytes) = try Self.document(named: entry.path, in: directory)
             let hash = SHA256.hexDigest(bytes)
             guard hash == entry.sha256 else {
@@ -63,6 +70,11 @@ public struct VectorSuite: Sendable {
                         file: entry.path, path: "\(element.path).cite", expected: "anchors defined in citations.json",
                         found: "'\(anchor)'")
                 }
+                if let reason = retired[vector.id] {
+                    throw VectorLoadError(
+                        file: entry.path, path: "\(element.path).id", expected: "an id that was never retired",
+                        found: "\(vector.id), retired in retired.json (\(reason)); give the vector a new id")
+                }
                 seen[vector.id] = entry.path
                 vectors.append(vector)
             }
@@ -72,6 +84,38 @@ public struct VectorSuite: Sendable {
                 file: "manifest.json", path: "$.total", expected: "the sum of the file counts (\(vectors.count))",
                 found: "\(manifest.total)")
         }
+        let listed = Set(manifest.files.map(\.path))
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        unlistedFiles = names.filter { $0.hasSuffix(".json") && !listed.contains($0) && !Self.metadataFiles.contains($0) }.sorted()
+    }
+
+    /// Refuses a manifest path that is absolute, climbs out with `..`, or resolves (through links) outside `directory`.
+    static func checkConfined(_ path: String, index: Int, in directory: URL) throws(VectorLoadError) {
+        let components = path.split(separator: "/", omittingEmptySubsequences: false)
+        let root = directory.standardizedFileURL.resolvingSymlinksInPath().path
+        let resolved = directory.appendingPathComponent(path).standardizedFileURL.resolvingSymlinksInPath().path
+        guard !path.isEmpty, !path.hasPrefix("/"), !components.contains(".."), !path.contains("\\"),
+            resolved.hasPrefix(root + "/")
+        else {
+            throw VectorLoadError(
+                file: "manifest.json", path: "$.files[\(index)].path",
+                expected: "a relative path inside the vectors directory", found: "'\(path)'")
+        }
+    }
+
+    /// The retired ids of `retired.json` with their reasons; none when the file is absent.
+    static func retiredIDs(in directory: URL) throws(VectorLoadError) -> [String: String] {
+        guard FileManager.default.fileExists(atPath: directory.appendingPathComponent("retired.json").path) else { return [:] }
+        let cursor = try document(named: "retired.json", in: directory).cursor
+        var out: [String: String] = [:]
+        for element in try cursor.member("retired").elements() {
+            if element.value.stringValue != nil {
+                out[try element.string()] = "no reason given"
+            } else {
+                out[try element.member("id").string()] = try element.optionalMember("reason")?.string() ?? "no reason given"
+            }
+        }
+        return out
     }
 
     /// The vector with `id`, if any.
@@ -84,15 +128,35 @@ public struct VectorSuite: Sendable {
         let url = directory.appendingPathComponent(name)
         let bytes: [UInt8]
         do {
-            bytes = Array(try Data(contentsOf: url))
+            bytes = try readFile(url.path)
         } catch {
-            throw VectorLoadError(file: name, path: "$", expected: "a readable file at \(url.path)", found: "\(error.localizedDescription)")
+            throw VectorLoadError(file: name, path: "$", expected: "a readable file at \(url.path)", found: error.reason)
         }
         do {
             return (JSONCursor(try JSONValue(parsing: bytes), file: name), bytes)
         } catch {
             throw VectorLoadError(file: name, path: "$", expected: "JSON text", found: "a syntax error at \(error)")
         }
+    }
+}
+
+extension VectorSuite {
+    /// Why a file could not be read, in words (`no such file`, `a directory`), never `NSCocoaErrorDomain error 256`.
+    struct FileReadError: Error {
+        let reason: String
+    }
+
+    /// Reads a whole regular file.
+    static func readFile(_ path: String) throws(FileReadError) -> [UInt8] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw FileReadError(reason: "no such file")
+        }
+        if isDirectory.boolValue { throw FileReadError(reason: "a directory") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw FileReadError(reason: FileManager.default.isReadableFile(atPath: path) ? "a file that cannot be read" : "a file without read permission")
+        }
+        return Array(data)
     }
 }
 

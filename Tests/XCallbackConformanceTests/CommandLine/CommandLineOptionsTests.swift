@@ -39,7 +39,7 @@ import XCallbackConformance
         (["--format", "pdf"], "--format must be one of text, json, junit, tap, markdown, badge, not 'pdf'"),
         (["--level", "may"], "--level must be must, should or implementation-defined, not 'may'"),
         (["--operation", "build"], "--operation must be parse, build-request or build-callback, not 'build'"),
-        (["--timeout", "0"], "--timeout must be a positive number of seconds, not '0'"),
+        (["--timeout", "0"], "--timeout must be a number of seconds from 0.001 to 3600, not '0'"),
         (["--target"], "--target needs a value"),
         (["frobnicate"], "unknown command 'frobnicate'; expected run, parse, show, list or serve"),
         (["parse"], "parse needs a URL"),

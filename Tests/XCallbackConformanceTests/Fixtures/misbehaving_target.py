@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A deliberately broken conformance-protocol target, to prove the runner survives each failure mode.
 
-    python3 misbehaving_target.py MODE [VECTOR_ID]
+    python3 misbehaving_target.py MODE [VECTOR_ID [MARKER]]
 
 Requests for other vectors are answered "skipped", so every result the runner reports for them
 comes from a live process. MODE is one of:
@@ -11,6 +11,8 @@ comes from a live process. MODE is one of:
     no-handshake    read the start message and never answer it
     wrong-protocol  answer the handshake with protocol 99
     anonymous       answer the handshake with an empty name (only the schema forbids it)
+    no-operations   declare no operation in the handshake (every vector is skipped unasked)
+    bad-choice      declare the misspelt choice key flag-parametre and plus: banana
     crash-on        exit with status 1 on VECTOR_ID, after a line on stderr
     hang-on         never answer VECTOR_ID
     garbage-on      answer VECTOR_ID with a line that is not JSON
@@ -18,15 +20,25 @@ comes from a live process. MODE is one of:
     flood-on        answer VECTOR_ID with 3 MiB of text on one line
     close-stdout-on close stdout on VECTOR_ID and stay alive
     close-stdin-on  close stdin, answer VECTOR_ID and stay alive (the next write gets EPIPE)
+    duplicate-on    answer VECTOR_ID twice
+    hang-all        never answer a vector request; touch the file named by VECTOR_ID at the first one
+    sigkill-on      kill itself with SIGKILL on VECTOR_ID
+    huge-seq-on     answer VECTOR_ID with a 400-digit seq
+    deep-on         answer VECTOR_ID with an array nested 60,000 deep (well under the size limit)
+
+With MARKER, the fixture first starts a helper process that sleeps for ten minutes with MARKER on its
+command line and holds the fixture's stdout and stderr, so a test can look for it in the process table.
 """
 
 import json
 import os
+import subprocess
 import sys
 import time
 
 MODE = sys.argv[1]
 VICTIM = sys.argv[2] if len(sys.argv) > 2 else None
+MARKER = sys.argv[3] if len(sys.argv) > 3 else None
 
 
 def send(text):
@@ -36,6 +48,8 @@ def send(text):
 
 def main():
     print("fixture %s started, pid %d" % (MODE, os.getpid()), file=sys.stderr, flush=True)
+    if MARKER:
+        subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)", MARKER])
     if MODE == "crash-at-start":
         print("fixture: crashing before the handshake", file=sys.stderr, flush=True)
         sys.exit(3)
@@ -49,11 +63,15 @@ def main():
             send(json.dumps({"protocol": protocol,
                              "implementation": {"name": "" if MODE == "anonymous" else "fixture-" + MODE,
                                                 "version": "0"},
-                             "operations": ["parse", "build-request", "build-callback"]}))
+                             "operations": [] if MODE == "no-operations" else ["parse", "build-request", "build-callback"],
+                             **({"choices": {"flag-parametre": "drop", "plus": "banana"}} if MODE == "bad-choice" else {})}))
             continue
         if command == "stop":
             return
         seq = message["seq"]
+        if MODE == "hang-all":
+            open(VICTIM, "w").close()
+            time.sleep(3600)
         if message.get("id") == VICTIM:
             if MODE == "crash-on":
                 print("fixture: crashing on %s" % VICTIM, file=sys.stderr, flush=True)
@@ -71,6 +89,19 @@ def main():
                 for _ in range(48):
                     sys.stdout.write(chunk)
                 send("")
+                continue
+            if MODE == "sigkill-on":
+                os.kill(os.getpid(), 9)
+            if MODE == "huge-seq-on":
+                send('{"seq": %s, "skipped": {"reason": "fixture"}}' % ("9" * 400))
+                continue
+            if MODE == "deep-on":
+                send('{"seq": %d, "skipped": {"reason": %s}}' % (seq, "[" * 60000 + "]" * 60000))
+                continue
+            if MODE == "duplicate-on":
+                # Both lines in one write, as a print-twice bug sends them.
+                send(json.dumps({"seq": seq, "skipped": {"reason": "fixture, first answer"}}) + "\n"
+                     + json.dumps({"seq": seq, "skipped": {"reason": "fixture, second answer"}}))
                 continue
             if MODE == "close-stdin-on":
                 os.close(0)

@@ -84,7 +84,7 @@ import XCallbackConformance
         (#"{"knownFailures": {}}"#, "$.knownFailures", "an array"),
         (#"{"knownFailures": [], "extra": 1}"#, "$.extra", "one of the members"),
         (
-            #"{"knownFailures": [{"id": "XCU-2AAA", "kind": "k", "reason": "r"}, {"id": "XCU-2AAA", "kind": "k", "reason": "r"}]}"#,
+            #"{"knownFailures": [{"id": "XCU-2AAA", "kind": "crashed", "reason": "r"}, {"id": "XCU-2AAA", "kind": "crashed", "reason": "r"}]}"#,
             "$.knownFailures[1].id", "an id listed once"
         ),
     ])

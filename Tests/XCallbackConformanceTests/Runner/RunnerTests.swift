@@ -47,6 +47,8 @@ import XCallbackConformance
     @Test(arguments: [
         ("XCU-2AAA", "XCU-2AAA", true), ("XCU-2A*", "XCU-2AAJ", true), ("xcu-2aa?", "XCU-2AAB", true),
         ("XCU-2AB*", "XCU-2AAB", false), ("*J", "XCU-2AAJ", true), ("XCU-2AA", "XCU-2AAA", false), ("*", "XCU-2AAA", true),
+        ("XCU-2AA[AB]", "XCU-2AAB", true), ("XCU-2AA[A-C]", "XCU-2AAD", false), ("XCU-2AA[!A-C]", "XCU-2AAD", true),
+        ("XCU-2AA[^A]", "XCU-2AAA", false), ("xcu-[2-4]a*", "XCU-2AAJ", true), ("XCU-2AA[", "XCU-2AA[", false),
     ])
     func matchesIdsAndGlobs(pattern: String, id: String, matches: Bool) {
         #expect(VectorSelection.glob(pattern, matches: id) == matches)

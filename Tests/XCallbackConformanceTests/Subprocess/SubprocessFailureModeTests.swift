@@ -117,6 +117,17 @@ import XCallbackConformance
         #expect(run.results.allSatisfy { $0.result.verdict.failureKind != nil })
     }
 
+    @Test func aTargetKilledByASignalIsDescribedInWords() throws {
+        let (run, _) = try run("sigkill-on", victim: "XCU-2AAC")
+        expectOnlyVictimBroke(run, victim: "XCU-2AAC", kind: .crashed, detail: "the target was killed by signal 9 (SIGKILL) before answering")
+    }
+
+    @Test func aSeqTooLargeForANumberIsDescribedInWords() throws {
+        let (run, _) = try run("huge-seq-on", victim: "XCU-2AAD")
+        expectOnlyVictimBroke(
+            run, victim: "XCU-2AAD", kind: .unreadableAnswer, detail: "the answer's seq is a number too large to be a seq, the request's was 4")
+    }
+
     @Test func aMissingProgramIsAnErrorBeforeTheRun() {
         #expect(throws: TargetCommandError.self) {
             try SubprocessTarget(commandLine: "no-such-program-xcu --flag")

@@ -1,0 +1,116 @@
+// What a run certifies. Skipping is honest for an operation a target does not implement, but it is not
+// conformance: an operation is certified only when it was declared and its vectors ran; a skipped must
+// vector of a declared operation fails the run unless the known-failures file lists it (kind `skipped`)
+// with a reason; and a run that certifies no operation fails.
+
+/// A target that says which operations it implements, such as a subprocess target after its handshake.
+public protocol OperationDeclaring {
+    /// The operations the target implements.
+    var operations: Set<Operation> { get }
+}
+
+/// A target that can find, after the fact, that an earlier vector's exchange went wrong (an answer sent twice).
+public protocol LateBreakageReporting {
+    /// The breakages found since the last call, by vector id; each is reported once.
+    func takeLateBreakages() -> [String: TargetBreakage]
+}
+
+/// One operation's standing in a run: certified, or why not.
+public struct OperationCoverage: Hashable, Sendable {
+    /// The operation.
+    public var operation: Operation
+    /// Whether the run certifies it: declared, and at least one of its selected vectors ran.
+    public var certified: Bool
+    /// Why it is not certified (`not declared by the target`, `every vector was skipped`), or `nil`.
+    public var note: String?
+
+    /// Creates a coverage entry.
+    public init(operation: Operation, certified: Bool, note: String? = nil) {
+        self.operation = operation
+        self.certified = certified
+        self.note = note
+    }
+}
+
+extension ConformanceRunner {
+    /// The operations `results` cover, given the operations the target declared (`nil`: declared by answering).
+    static func coverage(of results: [RunResult], declared: Set<Operation>?) -> [OperationCoverage] {
+        Operation.allCases.compactMap { operation in
+            let items = results.filter { $0.result.vector.operation == operation }
+            guard !items.isEmpty else { return nil }
+            let ran = items.contains { $0.result.verdict.name != "skipped" }
+            if let declared, !declared.contains(operation) {
+                return OperationCoverage(operation: operation, certified: false, note: "not declared by the target")
+            }
+            return ran
+                ? OperationCoverage(operation: operation, certified: true)
+                : OperationCoverage(operation: operation, certified: false, note: "every vector was skipped")
+        }
+    }
+
+    /// The operations a target counts as implementing: its declaration, else those with a vector it did not skip.
+    static func declaredOperations(_ declared: Set<Operation>?, results: [RunResult]) -> Set<Operation> {
+        declared ?? Set(results.filter { $0.result.verdict.name != "skipped" }.map(\.result.vector.operation))
+    }
+
+    /// The problem of a skipped must vector of a declared operation, or `nil` when the skip is honest.
+    static func skipProblem(_ item: RunResult, declared: Set<Operation>) -> KnownFailureProblem? {
+        let vector = item.result.vector
+        guard case .skipped(let reason, _) = item.result.verdict, vector.level == .must,
+            declared.contains(vector.operation)
+        else { return nil }
+        return KnownFailureProblem(
+            kind: .skippedMust, id: vector.id,
+            message: "a must vector of the declared operation \(vector.operation.rawValue) was skipped"
+                + (reason.map { " (\($0))" } ?? "")
+                + "; implement it, or list it in the known-failures file with kind skipped and a reason")
+    }
+
+    /// The problem of a run that certified nothing, or `nil`.
+    static func nothingCertifiedProblem(_ coverage: [OperationCoverage]) -> KnownFailureProblem? {
+        guard !coverage.contains(where: \.certified) else { return nil }
+        let notes = coverage.map { "\($0.operation.rawValue): \($0.note ?? "not certified")" }
+        return KnownFailureProblem(
+            kind: .nothingCertified, id: "run",
+            message: "the run certifies no operation ("
+                + (notes.isEmpty ? "no vector ran" : notes.joined(separator: "; "))
+                + "); skipping every vector is not conformance")
+    }
+}
+
+extension DeclaredChoices {
+    /// What is wrong with the declarations: unknown choice points and values outside the allowed ones.
+    public var problems: [String] {
+        sorted.compactMap { point, value in
+            guard let allowed = point.allowedValues else {
+                return "unknown choice point '\(point)'; the choice points are "
+                    + ChoicePoint.all.map(\.point.rawValue).joined(separator: ", ")
+            }
+            guard allowed.contains(value) else {
+                return "choice \(point) declares '\(value)'; allowed: " + allowed.joined(separator: ", ")
+            }
+            return nil
+        }
+    }
+}
+
+extension ReportText {
+    /// The lines saying which operations the run certifies and which vectors never ran.
+    static func certification(_ run: ConformanceRun) -> String {
+        var out = ""
+        if !run.operations.isEmpty {
+            let certified = run.certifiedOperations.map(\.rawValue)
+            out += "certified operations: " + (certified.isEmpty ? "none" : certified.joined(separator: ", "))
+            let others = run.operations.filter { !$0.certified }
+            if !others.isEmpty {
+                out += "; not certified: "
+                    + others.map { "\($0.operation.rawValue) (\($0.note ?? "not certified"))" }.joined(separator: ", ")
+            }
+            out += "\n"
+        }
+        if let reason = run.stopReason {
+            out += "INCOMPLETE: \(run.notRun.count) vectors not run: \(reason)\n"
+        }
+        return out
+    }
+}
