@@ -33,6 +33,8 @@ public struct CommandLineOptions: Hashable, Sendable {
     public var selection = VectorSelection()
     /// The report format.
     public var format: ReportFormat = .text
+    /// The TAP version of a TAP report: 13 (the default, what `prove` reads) or 14.
+    public var tapVersion = 13
     /// Where to write the report; `nil` for standard output.
     public var output: String?
     /// A known-failures file to apply.
@@ -114,6 +116,12 @@ public struct CommandLineOptions: Hashable, Sendable {
                         "--format must be one of \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")), not '\(text)'")
                 }
                 self.format = format
+            case "--tap-version":
+                let text = try value()
+                guard let version = Int(text), TAPReport.versions.contains(version) else {
+                    throw UsageError("--tap-version must be 13 or 14, not '\(text)'")
+                }
+                tapVersion = version
             case "--output", "-o": output = try value()
             case "--known-failures": knownFailures = try value()
             case "--write-known-failures": writeKnownFailures = try value()

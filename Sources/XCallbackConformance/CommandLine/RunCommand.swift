@@ -29,7 +29,7 @@ struct RunCommand {
             target.stop()
         }
         if progress { io.standardOutput("\r\u{1B}[K") }
-        let text = options.format.render(run)
+        let text = options.format.render(run, tapVersion: options.tapVersion)
         if let path = options.output {
             try write(text, to: path, what: "the report")
             io.standardOutput(

@@ -1,6 +1,6 @@
 // The human report: a header with provenance, the failures grouped by level (must first), each with its
 // difference, description and citation, then one score line per level (never a blended percentage) and
-// the run's verdict.
+// the run's verdict. Text a target or a known-failures file controls is shown one safe line at a time.
 
 /// Writes the human-readable text report.
 public enum TextReport {
@@ -23,8 +23,8 @@ public enum TextReport {
     public static func header(_ run: ConformanceRun) -> String {
         var out = "\(ReportText.generator) \(SuiteInfo.version): suite \(run.suite.version) "
         out += "(manifest sha256 \(ReportText.shortHash(run.suite.manifestSHA256)), \(run.suite.totalVectors) vectors)\n"
-        out += "target: \(ReportText.identity(run.target)) [\(run.targetKind)]\n"
-        out += "declared choices: \(ReportText.choices(run.declaredChoices))\n"
+        out += "target: \(ReportText.line(ReportText.identity(run.target))) [\(ReportText.line(run.targetKind))]\n"
+        out += "declared choices: \(ReportText.line(ReportText.choices(run.declaredChoices)))\n"
         if !run.selection.isEverything {
             out += "selection: \(run.selection.commandLine) (\(run.results.count) vectors)\n"
         }
@@ -36,12 +36,12 @@ public enum TextReport {
         let vector = item.result.vector
         let kind = item.result.verdict.failureKind?.rawValue ?? "?"
         if let known = item.knownFailure {
-            return "KNOWN \(vector.id)  \(vector.level.rawValue)  \(vector.operation.rawValue)  \(kind): \(known.reason)\n"
+            return "KNOWN \(vector.id)  \(vector.level.rawValue)  \(vector.operation.rawValue)  \(kind): \(ReportText.line(known.reason))\n"
         }
         var out = "FAIL \(vector.id)  \(vector.level.rawValue)  \(vector.operation.rawValue)  \(kind)\n"
-        out += "     \(vector.summary)\n"
+        out += "     \(ReportText.line(vector.summary))\n"
         out += "     cite: \(ReportText.citations(vector))  file: \(vector.file)\n"
-        for line in item.result.detail.split(separator: "\n", omittingEmptySubsequences: false) {
+        for line in ReportText.lines(ReportText.capped(item.result.detail)) {
             out += "     | \(line)\n"
         }
         return out
@@ -62,7 +62,7 @@ public enum TextReport {
         let listProblems = run.problems.filter { $0.kind != .newFailure }
         if !listProblems.isEmpty {
             out += "\nknown-failures problems:\n"
-            for problem in listProblems { out += "  \(problem)\n" }
+            for problem in listProblems { out += "  \(ReportText.line(ReportText.capped(problem.description)))\n" }
         }
         out += "\n"
         if run.isConformant {
