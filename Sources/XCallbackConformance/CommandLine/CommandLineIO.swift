@@ -10,16 +10,20 @@ public struct CommandLineIO: Sendable {
     public var readLine: @Sendable () -> String?
     /// Whether standard output is a terminal, which turns on the progress line.
     public var standardOutputIsTerminal: Bool
+    /// The environment, for `NO_COLOR` and `TERM`.
+    public var environment: [String: String]
 
     /// Creates an I/O bundle.
     public init(
         standardOutput: @escaping @Sendable (String) -> Void, standardError: @escaping @Sendable (String) -> Void,
-        readLine: @escaping @Sendable () -> String? = { nil }, standardOutputIsTerminal: Bool = false
+        readLine: @escaping @Sendable () -> String? = { nil }, standardOutputIsTerminal: Bool = false,
+        environment: [String: String] = [:]
     ) {
         self.standardOutput = standardOutput
         self.standardError = standardError
         self.readLine = readLine
         self.standardOutputIsTerminal = standardOutputIsTerminal
+        self.environment = environment
     }
 
     /// The process's own standard streams; writes are unbuffered, so every line reaches a pipe at once.
@@ -28,7 +32,7 @@ public struct CommandLineIO: Sendable {
             standardOutput: { FileHandle.standardOutput.write(Data($0.utf8)) },
             standardError: { FileHandle.standardError.write(Data($0.utf8)) },
             readLine: { Swift.readLine(strippingNewline: true) },
-            standardOutputIsTerminal: isatty(STDOUT_FILENO) == 1)
+            standardOutputIsTerminal: isatty(STDOUT_FILENO) == 1, environment: ProcessInfo.processInfo.environment)
     }
 }
 

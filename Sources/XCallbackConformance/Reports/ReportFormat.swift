@@ -16,10 +16,10 @@ public enum ReportFormat: String, Sendable, CaseIterable {
     /// Renders `run` in this format, with TAP version 13.
     public func render(_ run: ConformanceRun) -> String { render(run, tapVersion: 13) }
 
-    /// Renders `run` in this format; `tapVersion` (13 or 14) applies to TAP only.
-    public func render(_ run: ConformanceRun, tapVersion: Int) -> String {
+    /// Renders `run` in this format; `tapVersion` (13 or 14) applies to TAP only, `color` to text only.
+    public func render(_ run: ConformanceRun, tapVersion: Int, color: Bool = false) -> String {
         switch self {
-        case .text: TextReport.render(run)
+        case .text: TextReport.render(run, color: color)
         case .json: JSONReport.document(run).prettyText + "\n"
         case .junit: JUnitReport.render(run)
         case .tap: TAPReport.render(run, version: tapVersion)

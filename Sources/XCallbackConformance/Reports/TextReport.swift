@@ -4,18 +4,19 @@
 
 /// Writes the human-readable text report.
 public enum TextReport {
-    /// Renders the whole report.
-    public static func render(_ run: ConformanceRun) -> String {
+    /// Renders the whole report, coloured when `color` is true.
+    public static func render(_ run: ConformanceRun, color: Bool = false) -> String {
+        let paint = ReportPaint(enabled: color)
         var out = header(run)
         for (level, name) in ReportText.levels {
             let failures = run.results.filter { $0.result.verdict.failureKind != nil && $0.result.vector.level == level }
             guard !failures.isEmpty else { continue }
-            out += "\n\(name) failures (\(failures.count)):\n"
+            out += "\n" + paint.strong("\(name) failures (\(failures.count)):") + "\n"
             for item in failures {
-                out += (item.knownFailure == nil ? "\n" : "") + failureBlock(item)
+                out += (item.knownFailure == nil ? "\n" : "") + failureBlock(item, paint: paint)
             }
         }
-        out += "\n" + scores(run)
+        out += "\n" + scores(run, paint: paint)
         return out
     }
 
@@ -32,13 +33,15 @@ public enum TextReport {
     }
 
     /// One failure: a status line, the description, the citation and the indented detail; a known failure is one line.
-    public static func failureBlock(_ item: RunResult) -> String {
+    public static func failureBlock(_ item: RunResult) -> String { failureBlock(item, paint: ReportPaint(enabled: false)) }
+
+    static func failureBlock(_ item: RunResult, paint: ReportPaint) -> String {
         let vector = item.result.vector
         let kind = item.result.verdict.failureKind?.rawValue ?? "?"
         if let known = item.knownFailure {
-            return "KNOWN \(vector.id)  \(vector.level.rawValue)  \(vector.operation.rawValue)  \(kind): \(ReportText.line(known.reason))\n"
+            return paint.warning("KNOWN") + " \(vector.id)  \(vector.level.rawValue)  \(vector.operation.rawValue)  \(kind): \(ReportText.line(known.reason))\n"
         }
-        var out = "FAIL \(vector.id)  \(vector.level.rawValue)  \(vector.operation.rawValue)  \(kind)\n"
+        var out = paint.failure("FAIL") + " \(vector.id)  \(vector.level.rawValue)  \(vector.operation.rawValue)  \(kind)\n"
         out += "     \(ReportText.line(vector.summary))\n"
         out += "     cite: \(ReportText.citations(vector))  file: \(vector.file)\n"
         for line in ReportText.lines(ReportText.capped(item.result.detail)) {
@@ -48,7 +51,9 @@ public enum TextReport {
     }
 
     /// The score lines, the problems and the verdict.
-    public static func scores(_ run: ConformanceRun) -> String {
+    public static func scores(_ run: ConformanceRun) -> String { scores(run, paint: ReportPaint(enabled: false)) }
+
+    static func scores(_ run: ConformanceRun, paint: ReportPaint) -> String {
         let summary = run.summary
         var out = ""
         for (level, name) in ReportText.levels {
@@ -67,12 +72,12 @@ public enum TextReport {
         out += "\n"
         if run.isConformant {
             let known = summary.all.knownFailures
-            out += "PASS: \(run.results.count) vectors" + (known > 0 ? ", \(known) known failures" : "") + "\n"
+            out += paint.success("PASS") + ": \(run.results.count) vectors" + (known > 0 ? ", \(known) known failures" : "") + "\n"
         } else {
             var reasons: [String] = []
             if newFailures > 0 { reasons.append("\(newFailures) unexpected failure\(newFailures == 1 ? "" : "s")") }
             if !listProblems.isEmpty { reasons.append("\(listProblems.count) known-failures problem\(listProblems.count == 1 ? "" : "s")") }
-            out += "FAIL: " + reasons.joined(separator: ", ") + "\n"
+            out += paint.failure("FAIL") + ": " + reasons.joined(separator: ", ") + "\n"
         }
         return out
     }
