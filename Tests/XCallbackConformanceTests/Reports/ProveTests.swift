@@ -44,3 +44,18 @@ import XCallbackConformance
         #expect(forged.status != 0 && !forged.output.contains("Result: PASS"), "a forged line does not make prove pass: \(forged.output)")
     }
 }
+
+/// `--tap-version` picks the TAP version of the report and refuses the others.
+@Suite struct TAPVersionOptionTests {
+    @Test func theToolWritesTAP13UnlessAskedFor14() {
+        let mini = RunnerFixtures.miniSuiteDirectory.path
+        for (arguments, first) in [([String](), "TAP version 13\n"), (["--tap-version=14"], "TAP version 14\n")] {
+            let captured = CapturedIO()
+            #expect(ConformanceCommandLine.main(arguments: ["--vectors", mini, "--format", "tap"] + arguments, io: captured.io) == 0)
+            #expect(captured.standardOutput.hasPrefix(first))
+        }
+        let bad = CapturedIO()
+        #expect(ConformanceCommandLine.main(arguments: ["--tap-version", "12"], io: bad.io) == 64)
+        #expect(bad.standardError.contains("--tap-version must be 13 or 14, not '12'"))
+    }
+}
