@@ -10,16 +10,20 @@ public struct CommandLineIO: Sendable {
     public var readLine: @Sendable () -> String?
     /// Whether standard output is a terminal, which turns on the progress line.
     public var standardOutputIsTerminal: Bool
+    /// The environment, for `NO_COLOR` and `TERM`.
+    public var environment: [String: String]
 
     /// Creates an I/O bundle.
     public init(
         standardOutput: @escaping @Sendable (String) -> Void, standardError: @escaping @Sendable (String) -> Void,
-        readLine: @escaping @Sendable () -> String? = { nil }, standardOutputIsTerminal: Bool = false
+        readLine: @escaping @Sendable () -> String? = { nil }, standardOutputIsTerminal: Bool = false,
+        environment: [String: String] = [:]
     ) {
         self.standardOutput = standardOutput
         self.standardError = standardError
         self.readLine = readLine
         self.standardOutputIsTerminal = standardOutputIsTerminal
+        self.environment = environment
     }
 
     /// Whether SIGINT and SIGTERM stop a run gracefully (the real tool); tests leave the process's signals alone.
@@ -37,7 +41,8 @@ public struct CommandLineIO: Sendable {
         let err = StandardStream(STDERR_FILENO)
         var io = CommandLineIO(
             standardOutput: { out.write($0) }, standardError: { err.write($0) },
-            readLine: { Swift.readLine(strippingNewline: true) }, standardOutputIsTerminal: isatty(STDOUT_FILENO) == 1)
+            readLine: { Swift.readLine(strippingNewline: true) }, standardOutputIsTerminal: isatty(STDOUT_FILENO) == 1,
+            environment: ProcessInfo.processInfo.environment)
         io.outputFailure = { out.failure }
         io.handlesSignals = true
         return io

@@ -35,6 +35,10 @@ public struct CommandLineOptions: Hashable, Sendable {
     public var selection = VectorSelection()
     /// The report format.
     public var format: ReportFormat = .text
+    /// The TAP version of a TAP report: 13 (the default, what `prove` reads) or 14.
+    public var tapVersion = 13
+    /// When the text report is coloured.
+    public var color = ColorChoice.auto
     /// Where to write the report; `nil` for standard output.
     public var output: String?
     /// A known-failures file to apply.
@@ -134,6 +138,18 @@ public struct CommandLineOptions: Hashable, Sendable {
                         "--format must be one of \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")), not '\(text)'")
                 }
                 self.format = format
+            case "--tap-version":
+                let text = try value()
+                guard let version = Int(text), TAPReport.versions.contains(version) else {
+                    throw UsageError("--tap-version must be 13 or 14, not '\(text)'")
+                }
+                tapVersion = version
+            case "--color":
+                let text = try value()
+                guard let choice = ColorChoice(rawValue: text) else {
+                    throw UsageError("--color must be auto, always or never, not '\(text)'")
+                }
+                color = choice
             case "--output", "-o": output = try value()
             case "--known-failures": knownFailures = try value()
             case "--write-known-failures": writeKnownFailures = try value()

@@ -40,6 +40,9 @@ public enum ConformanceCommandLine {
 
         REPORT
           --format FORMAT         text, json, junit, tap, markdown or badge (default: text)
+          --tap-version 13|14     the TAP version of --format tap (default: 13, which prove reads)
+          --color auto|always|never
+                                  colour the text report (default: auto, a terminal without NO_COLOR)
           --output FILE, -o FILE  write the report to FILE instead of standard output
           --no-progress           no progress line, even when standard output is a terminal
           --known-failures FILE   excuse the failures listed in FILE; the run fails on a new failure,

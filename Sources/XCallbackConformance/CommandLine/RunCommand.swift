@@ -40,7 +40,9 @@ struct RunCommand {
             target.stop()
         }
         if progress { io.standardOutput("\r\u{1B}[K") }
-        let text = options.format.render(run)
+        let color = options.color.isEnabled(
+            isTerminal: io.standardOutputIsTerminal && options.output == nil, environment: io.environment)
+        let text = options.format.render(run, tapVersion: options.tapVersion, color: color)
         if let path = options.output {
             try write(text, to: path, what: "the report")
             io.standardOutput(

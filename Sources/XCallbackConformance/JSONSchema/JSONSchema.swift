@@ -2,7 +2,7 @@
 //
 // Supported keywords: type, properties, required, additionalProperties, enum, const, pattern, items,
 // prefixItems, minItems, maxItems, oneOf, anyOf, $ref (JSON pointers into the same document), $defs,
-// minLength; the annotations $schema, $id, $comment, title, description, examples and default are
+// minLength, format (asserted: `date-time`, RFC 3339 section 5.6); the annotations $schema, $id, $comment, title, description, examples and default are
 // accepted and ignored. Any other keyword is refused when the schema is loaded, so a typo in a schema
 // is an error instead of a silently unchecked rule.
 
@@ -14,7 +14,7 @@ public struct JSONSchema: Sendable {
     /// The keywords this validator applies.
     public static let supportedKeywords: Set<String> = [
         "type", "properties", "required", "additionalProperties", "enum", "const", "pattern", "items",
-        "prefixItems", "minItems", "maxItems", "oneOf", "anyOf", "$ref", "$defs", "minLength",
+        "prefixItems", "minItems", "maxItems", "oneOf", "anyOf", "$ref", "$defs", "minLength", "format",
     ]
 
     /// Keywords that carry no assertion and are ignored.
@@ -98,6 +98,12 @@ public struct JSONSchema: Sendable {
             case "minItems", "maxItems", "minLength":
                 guard let number = value.numberValue, number >= 0, number == number.rounded() else {
                     throw JSONSchemaError(schemaPath: here, message: "'\(keyword)' must be a non-negative integer")
+                }
+            case "format":
+                guard let name = value.stringValue, SchemaValidator.formats.contains(name) else {
+                    throw JSONSchemaError(
+                        schemaPath: here,
+                        message: "'format' must be one of \(SchemaValidator.formats.sorted().joined(separator: ", ")), found \(value.compactText)")
                 }
             case "pattern":
                 guard let pattern = value.stringValue, SchemaValidator.compile(pattern) != nil else {

@@ -56,6 +56,10 @@ struct SchemaValidator {
         case "pattern":
             guard let text = instance.stringValue, let pattern = value.stringValue else { return [] }
             return matches(text, pattern) ? [] : [violation(instancePath, schemaPath, "a string matching /\(pattern)/", instance)]
+        case "format":
+            guard let text = instance.stringValue, value.stringValue == "date-time" else { return [] }
+            return Self.isDateTime(text)
+                ? [] : [violation(instancePath, schemaPath, "an RFC 3339 date-time such as 2026-01-31T12:00:00Z", instance)]
         case "minLength":
             guard let text = instance.stringValue, let minimum = value.numberValue else { return [] }
             return Double(text.unicodeScalars.count) >= minimum
@@ -196,5 +200,29 @@ struct SchemaValidator {
     static func brief(_ value: JSONValue) -> String {
         let text = value.compactText
         return text.count > 80 ? String(text.prefix(77)) + "…" : text
+    }
+}
+
+extension SchemaValidator {
+    /// The `format` values the validator asserts.
+    static let formats: Set<String> = ["date-time"]
+
+    /// Whether `text` is an RFC 3339 `date-time` (section 5.6): `YYYY-MM-DDTHH:MM:SS[.frac](Z|±HH:MM)`,
+    /// with the month, day, hour, minute, second and offset in range.
+    static func isDateTime(_ text: String) -> Bool {
+        let pattern = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-](\d{2}):(\d{2}))$/
+        guard let match = text.wholeMatch(of: pattern),
+            let year = Int(match.1), let month = Int(match.2), let day = Int(match.3),
+            let hour = Int(match.4), let minute = Int(match.5), let second = Int(match.6)
+        else { return false }
+        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+        guard (1...12).contains(month), (1...days[month - 1]).contains(day), hour < 24, minute < 60, second < 61 else {
+            return false
+        }
+        if let offsetHour = match.9, let offsetMinute = match.10 {
+            return (Int(offsetHour) ?? 99) < 24 && (Int(offsetMinute) ?? 99) < 60
+        }
+        return true
     }
 }

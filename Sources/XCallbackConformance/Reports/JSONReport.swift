@@ -1,5 +1,6 @@
 // The canonical run record (schema: Vectors/protocol/report.schema.json): provenance of the suite and
 // the target, the selection, one score per level, the known-failures problems and every vector's result.
+// An answer or detail longer than `ReportText.keptBytes` is kept as a prefix with its size and SHA-256.
 
 import Foundation
 
@@ -39,7 +40,7 @@ public enum JSONReport {
             "durationSeconds": .number(run.durationSeconds),
             "summary": summary(run),
             "problems": .array(
-                run.problems.map { ["kind": .string($0.kind.rawValue), "id": .string($0.id), "message": .string($0.message)] }),
+                run.problems.map { ["kind": .string($0.kind.rawValue), "id": .string($0.id), "message": .string(ReportText.capped($0.message))] }),
             "results": .array(run.results.map(result)),
         ]
     }
@@ -73,8 +74,8 @@ public enum JSONReport {
             "cite": .array(vector.citations.map { .string($0) }), "tags": .array(vector.tags.map { .string($0) }),
             "verdict": .string(item.result.verdict.name),
             "failureKind": .optional(item.result.verdict.failureKind?.rawValue),
-            "matched": .optional(item.result.matched), "detail": .string(item.result.detail),
-            "expected": vector.expectation.canonicalJSON, "answer": item.result.answer.canonicalJSON,
+            "matched": .optional(item.result.matched), "detail": .string(ReportText.capped(item.result.detail)),
+            "expected": vector.expectation.canonicalJSON, "answer": ReportText.capped(item.result.answer.canonicalJSON),
             "knownFailure": known, "durationSeconds": .number(item.durationSeconds),
         ]
     }

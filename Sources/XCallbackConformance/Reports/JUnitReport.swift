@@ -1,15 +1,18 @@
 // JUnit XML, the dialect CI systems read (Jenkins, GitLab, GitHub annotations): one <testsuite> per
 // level, one <testcase> per vector named by its id. Comparison failures are <failure>, breakages and
-// errors of the target are <error>, unsupported vectors and known failures are <skipped>.
+// errors of the target are <error>, unsupported vectors and known failures are <skipped>. Each
+// known-failures problem (a listed vector that now passes, a different kind, an unknown id) is a failing
+// case of a last <testsuite name="known-failures">, so a run that fails only on them fails in CI too.
 
 /// Writes the JUnit XML report.
 public enum JUnitReport {
     /// Renders the report.
     public static func render(_ run: ConformanceRun) -> String {
         let all = run.results
+        let problems = run.problems.filter { $0.kind != .newFailure }
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<testsuites name=\"\(escape(ReportText.generator)) \(escape(run.suite.version))\""
-        out += counts(all) + " time=\"\(seconds(run.durationSeconds))\">\n"
+        out += counts(all, problems: problems.count) + " time=\"\(seconds(run.durationSeconds))\">\n"
         for (level, name) in ReportText.levels {
             let items = all.filter { $0.result.vector.level == level }
             guard !items.isEmpty else { continue }
@@ -21,6 +24,16 @@ public enum JUnitReport {
             }
             out += "    </properties>\n"
             for item in items { out += testcase(item) }
+            out += "  </testsuite>\n"
+        }
+        if !problems.isEmpty {
+            out += "  <testsuite name=\"known-failures\" tests=\"\(problems.count)\" failures=\"\(problems.count)\""
+            out += " errors=\"0\" skipped=\"0\" time=\"0.000\">\n"
+            for problem in problems {
+                out += "    <testcase name=\"\(escape(problem.id)): known-failures entry\" classname=\"xcallback.known-failures\" time=\"0.000\">\n"
+                out += "      <failure type=\"\(problem.kind.rawValue)\" message=\"\(escape(ReportText.capped(problem.message)))\">"
+                out += escape(ReportText.capped(problem.description)) + "</failure>\n    </testcase>\n"
+            }
             out += "  </testsuite>\n"
         }
         out += "</testsuites>\n"
@@ -40,7 +53,7 @@ public enum JUnitReport {
         var out = "    <testcase name=\"\(escape(vector.id)): \(escape(vector.summary))\""
         out += " classname=\"xcallback.\(vector.operation.rawValue)\" file=\"\(escape(vector.file))\""
         out += " time=\"\(seconds(item.durationSeconds))\""
-        let body = escape(item.result.detail + "\ncite: " + ReportText.citations(vector))
+        let body = escape(ReportText.capped(item.result.detail) + "\ncite: " + ReportText.citations(vector))
         switch item.result.verdict {
         case .passed:
             return out + "/>\n"
@@ -51,7 +64,7 @@ public enum JUnitReport {
                 return out + ">\n      <skipped message=\"known failure (\(escape(kind.rawValue))): \(escape(known.reason))\"/>\n    </testcase>\n"
             }
             let element = isError(kind) ? "error" : "failure"
-            let message = escape(firstLine(item.result.detail))
+            let message = escape(ReportText.capped(firstLine(item.result.detail)))
             return out + ">\n      <\(element) type=\"\(kind.rawValue)\" message=\"\(message)\">\(body)</\(element)>\n    </testcase>\n"
         }
     }
@@ -61,8 +74,8 @@ public enum JUnitReport {
         [.crashed, .timedOut, .unreadableAnswer, .errored].contains(kind)
     }
 
-    static func counts(_ items: [RunResult]) -> String {
-        var failures = 0
+    static func counts(_ items: [RunResult], problems: Int = 0) -> String {
+        var failures = problems
         var errors = 0
         var skipped = 0
         for item in items {
@@ -73,7 +86,7 @@ public enum JUnitReport {
                 if item.knownFailure != nil { skipped += 1 } else if isError(kind) { errors += 1 } else { failures += 1 }
             }
         }
-        return " tests=\"\(items.count)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\""
+        return " tests=\"\(items.count + problems)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\""
     }
 
     static func firstLine(_ text: String) -> String {
@@ -86,7 +99,8 @@ public enum JUnitReport {
         return "\(millis / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
     }
 
-    /// Escapes text for XML attributes and content; characters XML 1.0 cannot hold become `\u{…}`.
+    /// Escapes text for XML attributes and content; characters XML 1.0 cannot hold, and the controls and
+    /// bidi overrides no report shows raw, become `\u{…}`.
     static func escape(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
@@ -101,7 +115,7 @@ public enum JUnitReport {
             case "\r": out += "&#13;"
             default:
                 let value = scalar.value
-                if value < 0x20 || (0xFFFE...0xFFFF).contains(value) {
+                if value < 0x20 || (0xFFFE...0xFFFF).contains(value) || ReportText.isUnsafe(scalar) {
                     out += "\\u{\(String(value, radix: 16))}"
                 } else {
                     out.unicodeScalars.append(scalar)

@@ -1,5 +1,8 @@
-// Markdown for a CI job summary ($GITHUB_STEP_SUMMARY): provenance, the score table, failures as a table
-// with their difference folded in <details>, and any known-failures problems.
+// Markdown for a CI job summary ($GITHUB_STEP_SUMMARY): provenance, the score table, then what needs
+// attention first: the known-failures problems, then the failures by level (must, should,
+// implementation-defined; unexpected before known), with their difference folded in <details>.
+// Text a target or a known-failures file controls is escaped: no Markdown, HTML or line break of its
+// own reaches the page, so a target's name cannot become a heading, a link or an image.
 
 /// Writes the Markdown report.
 public enum MarkdownReport {
@@ -8,8 +11,8 @@ public enum MarkdownReport {
         let summary = run.summary
         var out = "## x-callback-url conformance: \(cell(run.target.name)) \(cell(run.target.version))\n\n"
         out += run.isConformant ? "**PASS**" : "**FAIL**"
-        out += " against suite \(run.suite.version) (manifest `\(ReportText.shortHash(run.suite.manifestSHA256))`, "
-        out += "\(run.results.count) of \(run.suite.totalVectors) vectors, target kind `\(cell(run.targetKind))`).\n\n"
+        out += " against suite \(cell(run.suite.version)) (manifest `\(ReportText.shortHash(run.suite.manifestSHA256))`, "
+        out += "\(run.results.count) of \(run.suite.totalVectors) vectors, target kind \(cell(run.targetKind))).\n\n"
         out += "Declared choices: \(cell(ReportText.choices(run.declaredChoices))).\n\n"
         out += "| level | passed | failed | known | skipped | score |\n|---|---:|---:|---:|---:|---:|\n"
         for (level, name) in ReportText.levels {
@@ -17,7 +20,12 @@ public enum MarkdownReport {
             let percent = score.percent.map { RunSummary.Score.format($0) + "%" } ?? "–"
             out += "| \(name) | \(score.passed) | \(score.failed) | \(score.knownFailures) | \(score.skipped) | \(percent) |\n"
         }
-        let failures = run.results.filter { $0.result.verdict.failureKind != nil }
+        let problems = run.problems.filter { $0.kind != .newFailure }
+        if !problems.isEmpty {
+            out += "\n### Known-failures problems\n\n"
+            for problem in problems { out += "- \(cell(problem.id)) \(problem.kind.rawValue): \(cell(ReportText.capped(problem.message)))\n" }
+        }
+        let failures = ordered(run.results.filter { $0.result.verdict.failureKind != nil })
         if !failures.isEmpty {
             out += "\n### Failures\n\n| id | level | operation | kind | description |\n|---|---|---|---|---|\n"
             for item in failures {
@@ -27,21 +35,41 @@ public enum MarkdownReport {
             }
             out += "\n<details><summary>Differences</summary>\n\n"
             for item in failures {
-                out += "**\(item.id)** (cite: \(ReportText.citations(item.result.vector)))\n\n```\n"
-                out += item.result.detail.replacingOccurrences(of: "```", with: "'''") + "\n```\n\n"
+                out += "**\(item.id)** (cite: \(cell(ReportText.citations(item.result.vector))))\n\n```text\n"
+                for line in ReportText.lines(ReportText.capped(item.result.detail)) {
+                    out += line.replacingOccurrences(of: "`", with: "'") + "\n"
+                }
+                out += "```\n\n"
             }
             out += "</details>\n"
-        }
-        let problems = run.problems.filter { $0.kind != .newFailure }
-        if !problems.isEmpty {
-            out += "\n### Known-failures problems\n\n"
-            for problem in problems { out += "- `\(problem.id)` \(problem.kind.rawValue): \(cell(problem.message))\n" }
         }
         return out
     }
 
-    /// Makes text safe inside a table cell: no pipes, no line breaks.
+    /// Failures by level (must first), unexpected before known within a level, file order otherwise.
+    static func ordered(_ items: [RunResult]) -> [RunResult] {
+        let rank: [Level: Int] = [.must: 0, .should: 1, .implementationDefined: 2]
+        return items.enumerated().sorted { left, right in
+            let a = (rank[left.element.result.vector.level] ?? 3, left.element.knownFailure == nil ? 0 : 1, left.offset)
+            let b = (rank[right.element.result.vector.level] ?? 3, right.element.knownFailure == nil ? 0 : 1, right.offset)
+            return a < b
+        }.map(\.element)
+    }
+
+    /// Makes text inert inside a table cell or heading: one safe line, HTML characters as entities,
+    /// Markdown punctuation backslash-escaped.
     static func cell(_ text: String) -> String {
-        text.replacingOccurrences(of: "|", with: "\\|").split(whereSeparator: \.isNewline).joined(separator: " ")
+        var out = ""
+        for character in ReportText.line(text) {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\\", "`", "*", "_", "[", "]", "(", ")", "!", "|", "#", "~":
+                out += "\\" + String(character)
+            default: out.append(character)
+            }
+        }
+        return out
     }
 }

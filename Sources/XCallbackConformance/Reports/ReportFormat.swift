@@ -6,20 +6,23 @@ public enum ReportFormat: String, Sendable, CaseIterable {
     case json
     /// JUnit XML for CI systems.
     case junit
-    /// Test Anything Protocol, version 14.
+    /// Test Anything Protocol, version 13 unless asked for 14.
     case tap
     /// Markdown for a CI job summary.
     case markdown
     /// A shields.io endpoint JSON naming the suite version.
     case badge
 
-    /// Renders `run` in this format.
-    public func render(_ run: ConformanceRun) -> String {
+    /// Renders `run` in this format, with TAP version 13.
+    public func render(_ run: ConformanceRun) -> String { render(run, tapVersion: 13) }
+
+    /// Renders `run` in this format; `tapVersion` (13 or 14) applies to TAP only, `color` to text only.
+    public func render(_ run: ConformanceRun, tapVersion: Int, color: Bool = false) -> String {
         switch self {
-        case .text: TextReport.render(run)
+        case .text: TextReport.render(run, color: color)
         case .json: JSONReport.document(run).prettyText + "\n"
         case .junit: JUnitReport.render(run)
-        case .tap: TAPReport.render(run)
+        case .tap: TAPReport.render(run, version: tapVersion)
         case .markdown: MarkdownReport.render(run)
         case .badge: BadgeReport.document(run).prettyText + "\n"
         }

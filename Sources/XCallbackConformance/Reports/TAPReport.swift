@@ -1,39 +1,44 @@
-// TAP version 14: one test point per vector. Skipped vectors carry `# SKIP`; known failures are
-// `not ok … # TODO`, which TAP consumers do not count as failures; details go in a YAML block.
+// TAP, version 13 by default (what Debian's `prove`, TAP::Harness 3.44, accepts) or 14 on request: one
+// test point per vector. Skipped vectors carry `# SKIP`; known failures are `not ok … # TODO`, which TAP
+// consumers do not count as failures; details go in a YAML block. A description never holds `#` (some
+// consumers read even `\#` as a directive): it shows as `＃` (U+FF03). Known-failures problems are
+// failing test points, so a run that fails only on them fails under every TAP consumer too.
 
 /// Writes the Test Anything Protocol report.
 public enum TAPReport {
-    /// Renders the report.
-    public static func render(_ run: ConformanceRun) -> String {
-        var out = "TAP version 14\n1..\(run.results.count)\n"
+    /// The TAP versions this writer can emit.
+    public static let versions: ClosedRange<Int> = 13...14
+
+    /// Renders the report in TAP `version` (13 or 14).
+    public static func render(_ run: ConformanceRun, version: Int = 13) -> String {
+        let problems = run.problems.filter { $0.kind != .newFailure }
+        var out = "TAP version \(versions.contains(version) ? version : 13)\n1..\(run.results.count + problems.count)\n"
+        out += "# target: \(description(ReportText.identity(run.target)))\n"
         for (index, item) in run.results.enumerated() {
             let vector = item.result.vector
-            let name = "\(vector.id) \(vector.operation.rawValue) \(vector.level.rawValue): \(escape(vector.summary))"
+            let name = "\(vector.id) \(vector.operation.rawValue) \(vector.level.rawValue): \(description(vector.summary))"
             switch item.result.verdict {
             case .passed:
                 out += "ok \(index + 1) - \(name)\n"
             case .skipped(let reason, _):
-                out += "ok \(index + 1) - \(name) # SKIP \(escape(reason ?? "unsupported"))\n"
+                out += "ok \(index + 1) - \(name) # SKIP \(description(reason ?? "unsupported"))\n"
             case .failed(let kind):
-                let directive = item.knownFailure.map { " # TODO known failure: \(escape($0.reason))" } ?? ""
+                let directive = item.knownFailure.map { " # TODO known failure: \(description($0.reason))" } ?? ""
                 out += "not ok \(index + 1) - \(name)\(directive)\n"
                 out += "  ---\n  kind: \(kind.rawValue)\n  cite: [\(vector.citations.joined(separator: ", "))]\n"
                 out += "  detail: |\n"
-                for line in item.result.detail.split(separator: "\n", omittingEmptySubsequences: false) {
-                    out += "    \(line)\n"
-                }
+                for line in ReportText.lines(ReportText.capped(item.result.detail)) { out += "    \(line)\n" }
                 out += "  ...\n"
             }
         }
-        for problem in run.problems where problem.kind != .newFailure {
-            out += "# known-failures problem: \(escape(problem.description))\n"
+        for (offset, problem) in problems.enumerated() {
+            out += "not ok \(run.results.count + offset + 1) - known-failures problem: \(description(ReportText.capped(problem.description)))\n"
         }
         return out
     }
 
-    /// Escapes `#` and `\` and removes line breaks, which TAP descriptions cannot hold.
-    static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "#", with: "\\#")
-            .split(whereSeparator: \.isNewline).joined(separator: " ")
+    /// A test-point description: one safe line, with `#` shown as `＃` so no consumer reads a directive.
+    static func description(_ text: String) -> String {
+        ReportText.line(text).replacingOccurrences(of: "#", with: "\u{FF03}")
     }
 }

@@ -1,21 +1,22 @@
 // The human report: a header with provenance, the failures grouped by level (must first), each with its
 // difference, description and citation, then one score line per level (never a blended percentage) and
-// the run's verdict.
+// the run's verdict. Text a target or a known-failures file controls is shown one safe line at a time.
 
 /// Writes the human-readable text report.
 public enum TextReport {
-    /// Renders the whole report.
-    public static func render(_ run: ConformanceRun) -> String {
+    /// Renders the whole report, coloured when `color` is true.
+    public static func render(_ run: ConformanceRun, color: Bool = false) -> String {
+        let paint = ReportPaint(enabled: color)
         var out = header(run)
         for (level, name) in ReportText.levels {
             let failures = run.results.filter { $0.result.verdict.failureKind != nil && $0.result.level == level }
             guard !failures.isEmpty else { continue }
-            out += "\n\(name) failures (\(failures.count)):\n"
+            out += "\n" + paint.strong("\(name) failures (\(failures.count)):") + "\n"
             for item in failures {
-                out += (item.knownFailure == nil ? "\n" : "") + failureBlock(item)
+                out += (item.knownFailure == nil ? "\n" : "") + failureBlock(item, paint: paint)
             }
         }
-        out += "\n" + scores(run)
+        out += "\n" + scores(run, paint: paint)
         return out
     }
 
@@ -23,8 +24,8 @@ public enum TextReport {
     public static func header(_ run: ConformanceRun) -> String {
         var out = "\(ReportText.generator) \(SuiteInfo.version): suite \(run.suite.version) "
         out += "(manifest sha256 \(ReportText.shortHash(run.suite.manifestSHA256)), \(run.suite.totalVectors) vectors)\n"
-        out += "target: \(ReportText.identity(run.target)) [\(run.targetKind)]\n"
-        out += "declared choices: \(ReportText.choices(run.declaredChoices))\n"
+        out += "target: \(ReportText.line(ReportText.identity(run.target))) [\(ReportText.line(run.targetKind))]\n"
+        out += "declared choices: \(ReportText.line(ReportText.choices(run.declaredChoices)))\n"
         if !run.choiceBehaviours.isEmpty {
             out += "undeclared, behaved as: " + run.choiceBehaviours.map { "\($0.point)=\($0.value)" }.joined(separator: ", ") + "\n"
         }
@@ -35,23 +36,27 @@ public enum TextReport {
     }
 
     /// One failure: a status line, the description, the citation and the indented detail; a known failure is one line.
-    public static func failureBlock(_ item: RunResult) -> String {
+    public static func failureBlock(_ item: RunResult) -> String { failureBlock(item, paint: ReportPaint(enabled: false)) }
+
+    static func failureBlock(_ item: RunResult, paint: ReportPaint) -> String {
         let vector = item.result.vector
         let kind = item.result.verdict.failureKind?.rawValue ?? "?"
         if let known = item.knownFailure {
-            return "KNOWN \(vector.id)  \(item.result.level.rawValue)  \(vector.operation.rawValue)  \(kind): \(known.reason)\n"
+            return paint.warning("KNOWN") + " \(vector.id)  \(item.result.level.rawValue)  \(vector.operation.rawValue)  \(kind): \(ReportText.line(known.reason))\n"
         }
-        var out = "FAIL \(vector.id)  \(item.result.level.rawValue)  \(vector.operation.rawValue)  \(kind)\n"
-        out += "     \(vector.summary)\n"
+        var out = paint.failure("FAIL") + " \(vector.id)  \(item.result.level.rawValue)  \(vector.operation.rawValue)  \(kind)\n"
+        out += "     \(ReportText.line(vector.summary))\n"
         out += "     cite: \(ReportText.citations(vector))  file: \(vector.file)\n"
-        for line in item.result.detail.split(separator: "\n", omittingEmptySubsequences: false) {
+        for line in ReportText.lines(ReportText.capped(item.result.detail)) {
             out += "     | \(line)\n"
         }
         return out
     }
 
     /// The score lines, the problems and the verdict.
-    public static func scores(_ run: ConformanceRun) -> String {
+    public static func scores(_ run: ConformanceRun) -> String { scores(run, paint: ReportPaint(enabled: false)) }
+
+    static func scores(_ run: ConformanceRun, paint: ReportPaint) -> String {
         let summary = run.summary
         var out = ""
         for (level, name) in ReportText.levels {
@@ -72,18 +77,18 @@ public enum TextReport {
         }
         if !listProblems.isEmpty {
             out += "\nknown-failures problems:\n"
-            for problem in listProblems { out += "  \(problem)\n" }
+            for problem in listProblems { out += "  \(ReportText.line(ReportText.capped(problem.description)))\n" }
         }
         out += "\n"
         if run.isConformant {
             let known = summary.all.knownFailures
-            out += "PASS: \(run.results.count) vectors" + (known > 0 ? ", \(known) known failures" : "") + "\n"
+            out += paint.success("PASS") + ": \(run.results.count) vectors" + (known > 0 ? ", \(known) known failures" : "") + "\n"
         } else {
             var reasons: [String] = []
             if newFailures > 0 { reasons.append("\(newFailures) unexpected failure\(newFailures == 1 ? "" : "s")") }
             if !runProblems.isEmpty { reasons.append("\(runProblems.count) certificate problem\(runProblems.count == 1 ? "" : "s")") }
             if !listProblems.isEmpty { reasons.append("\(listProblems.count) known-failures problem\(listProblems.count == 1 ? "" : "s")") }
-            out += "FAIL: " + reasons.joined(separator: ", ") + "\n"
+            out += paint.failure("FAIL") + ": " + reasons.joined(separator: ", ") + "\n"
         }
         return out
     }

@@ -29,10 +29,7 @@ public struct KnownFailures: Hashable, Sendable {
     public static let skippedKind: FailureKind = "skipped"
 
     /// Every kind an entry may name: the failure kinds, and `skipped`.
-    public static let validKinds: [FailureKind] = [
-        .wrongResult, .unexpectedAcceptance, .unexpectedRejection, .wrongCategory, .unparseableOutput, .encodingRule,
-        .errored, .crashed, .timedOut, .unreadableAnswer, skippedKind,
-    ]
+    public static let validKinds: [FailureKind] = FailureKind.all + [skippedKind]
 
     /// The entries, in file order.
     public var entries: [Entry]

@@ -15,14 +15,14 @@ public struct VectorSuite: Sendable {
     /// The files every vectors directory holds besides the vector files.
     static let metadataFiles: Set<String> = ["manifest.json", "citations.json", "retired.json", "schema.json"]
 
-    /// The directory of the vectors bundled with this package.
+    /// The directory of the vectors bundled with this package, found beside the running binary.
     public static func bundledDirectory() throws(VectorLoadError) -> URL {
-        guard let url = Bundle.module.url(forResource: "Vectors", withExtension: nil) else {
-            throw VectorLoadError(
-                file: "Vectors", path: "$", expected: "the bundled Vectors directory (pass --vectors DIR)",
-                found: "no resource bundle next to the binary")
-        }
-        return url
+        if let url = locateBundledDirectory() { return url }
+        #if canImport(Darwin)
+            // Xcode's test runner is not beside the bundle; SwiftPM's accessor knows where it is.
+            if let url = Bundle.module.url(forResource: "Vectors", withExtension: nil) { return url }
+        #endif
+        throw missingBundledVectors()
     }
 
     /// Loads the vectors bundled with this package.

@@ -39,6 +39,12 @@ public struct FailureKind: RawRepresentable, Hashable, Sendable, Comparable, Exp
     public static let inconsistentChoice: Self = "inconsistent-choice"
     /// The answer matches none of the choice point's allowed values.
     public static let noAllowedValue: Self = "no-allowed-value"
+
+    /// Every kind the evaluator and the harness produce, in a stable order (the report and known-failures schemas list them).
+    public static let all: [Self] = [
+        .wrongResult, .unexpectedAcceptance, .unexpectedRejection, .wrongCategory, .unparseableOutput, .encodingRule,
+        .errored, .crashed, .timedOut, .unreadableAnswer, .inconsistentChoice, .noAllowedValue,
+    ]
 }
 
 /// The verdict on one vector.
