@@ -131,8 +131,11 @@ public struct MatrixEntry: Sendable {
             }
             let point = MatrixEntry.choicePoint(of: result)
             if let point, failed { failedChoices[point, default: []].append(id) }
-            if let matched = result["matched"]?.stringValue, !failed, let equals = matched.firstIndex(of: "=") {
-                observedChoices[String(matched[..<equals]), default: []].insert(String(matched[matched.index(after: equals)...]))
+            // "plus=literal" for a declared point, "undeclared; consistent with plus=space" otherwise.
+            if let matched = result["matched"]?.stringValue, !failed,
+                let pair = matched.split(separator: " ").last(where: { $0.contains("=") }), let equals = pair.firstIndex(of: "=")
+            {
+                observedChoices[String(pair[..<equals]), default: []].insert(String(pair[pair.index(after: equals)...]))
             }
             guard failed else { continue }
             failures.append(

@@ -56,7 +56,7 @@ public enum MatrixHTML {
 
     static func choiceTable(_ entries: [MatrixEntry]) -> String {
         var out = "<h2 id=\"choices\">Choice points</h2>\n<p>The value each implementation declared in its hello; "
-        out += "<code>~value</code> is what an undeclared implementation was consistent with; red: vectors of that point failed.</p>\n"
+        out += "<code>~value</code> is what an undeclared implementation was consistent with; <code>none</code>: it matched no listed outcome; red: vectors of that point failed.</p>\n"
         out += "<table class=\"m\"><thead><tr><th>Implementation</th>"
         for point in ChoicePoint.all { out += "<th>\(escape(point.point.rawValue))</th>" }
         out += "</tr></thead><tbody>\n"
@@ -136,7 +136,9 @@ public enum MatrixHTML {
     }
 
     static func row(_ key: String, _ value: String) -> String {
-        "<tr><th>\(key)</th><td><pre>\(escape(value))</pre></td></tr>"
+        // Long inputs (the security vectors) are cut: the report file keeps them whole.
+        let shown = value.count > 1200 ? "\(value.prefix(1200)) … (\(value.count - 1200) more characters)" : value
+        return "<tr><th>\(key)</th><td><pre>\(escape(shown))</pre></td></tr>"
     }
 
     /// The anchor of one failure of one implementation.

@@ -16,7 +16,7 @@ public enum MatrixMarkdown {
             out += "| \(cell(entry.name)) | \(cell(entry.language)) | `\(cell(entry.version))` | \(cell(entry.suiteVersion)) (`\(entry.manifestSHA256.prefix(10))`) | "
             out += cells.joined(separator: " | ") + " |\n"
         }
-        out += "\nChoice points (declared; `~` observed when undeclared; ✗n failed vectors):\n\n| Implementation |"
+        out += "\nChoice points (declared; `~` observed when undeclared; `none` matched no listed outcome; ✗n failed vectors):\n\n| Implementation |"
         out += ChoicePoint.all.map { " \($0.point.rawValue) |" }.joined() + "\n|---|" + String(repeating: "---|", count: ChoicePoint.all.count) + "\n"
         for entry in entries {
             out += "| \(cell(entry.name)) |"
