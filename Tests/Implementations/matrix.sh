@@ -38,3 +38,12 @@ else
 fi
 # shellcheck disable=SC2086
 "$tool" matrix $reports --vectors "$root/Vectors" --html "$here/matrix.html" --markdown "$here/matrix.md"
+# The picture the README shows: the top of the page at laptop width.
+browser=$(command -v chromium || command -v chromium-browser || command -v google-chrome || true)
+if [ -n "$browser" ]; then
+    "$browser" --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1366,760 \
+        --user-data-dir="$work/profile" --screenshot="$here/matrix.png" "file://$here/matrix.html" >/dev/null 2>&1 \
+        || echo "note: the screenshot failed; matrix.png is unchanged" >&2
+else
+    echo "note: no Chromium (apt-get install chromium); matrix.png is unchanged" >&2
+fi

@@ -18,7 +18,7 @@ public enum MatrixHTML {
             <p>\(entries.count) implementations, each run over the subprocess protocol or in process by
             <code>xcallback-conformance --format json</code>. Scores are passed / run per level; a skipped vector
             counts for neither. Every red cell links to the failures behind it. <a href="#choices">Choice points</a> ·
-            <a href="#divergences">Divergence rows D1–D20</a> · <a href="#details">Details</a></p>
+            <a href="#divergences">Divergence rows D1–D20</a> · <a href="#details">Details</a> · <a href="#citations">Citations</a></p>
 
             """
         out += summaryTable(entries)
@@ -26,6 +26,7 @@ public enum MatrixHTML {
         out += divergenceTable(entries)
         out += "<h2 id=\"details\">Details</h2>\n"
         for entry in entries { out += details(entry, vectors: vectors) }
+        out += citationList(entries, vectors: vectors)
         out += "</body></html>\n"
         return out
     }
@@ -129,10 +130,23 @@ public enum MatrixHTML {
         out += row("input", input)
         out += row("expected", failure.expected.compactText)
         out += row("actual", failure.answer.compactText)
-        out += row("detail", failure.detail)
-        let cites = failure.cite.map { anchor in vectors.citations[anchor].map { "\(anchor) — \($0)" } ?? anchor }
-        out += row("citation", cites.joined(separator: "\n"))
+        // The runner's detail repeats the answer; its first 400 characters say what differs.
+        out += row("detail", failure.detail.count > 400 ? "\(failure.detail.prefix(400)) …" : failure.detail)
+        // Each citation is quoted once, at the end of the page; a failure links to it.
+        let cites = failure.cite.map { anchor in
+            vectors.citations[anchor] == nil ? escape(anchor) : "<a href=\"#cite-\(escape(anchor))\">\(escape(anchor))</a>"
+        }
+        out += "<tr><th>citation</th><td>\(cites.joined(separator: ", "))</td></tr>"
         return out + "</table></div>\n"
+    }
+
+    static func citationList(_ entries: [MatrixEntry], vectors: MatrixVectors) -> String {
+        let cited = Set(entries.flatMap { $0.failures.flatMap(\.cite) }).filter { vectors.citations[$0] != nil }.sorted()
+        var out = "<h2 id=\"citations\">Citations</h2>\n<dl class=\"c\">"
+        for anchor in cited {
+            out += "<dt id=\"cite-\(escape(anchor))\">\(escape(anchor))</dt><dd>\(escape(vectors.citations[anchor] ?? ""))</dd>"
+        }
+        return out + "</dl>\n"
     }
 
     static func row(_ key: String, _ value: String) -> String {
@@ -173,5 +187,6 @@ public enum MatrixHTML {
         table.kv th{width:6em;text-align:left;vertical-align:top;color:#555;font-weight:normal}
         pre{margin:0;white-space:pre-wrap;word-break:break-all;font-size:12px}
         dl{display:grid;grid-template-columns:8em 1fr;margin:0 0 .5em;font-size:13px} dd{margin:0;word-break:break-all}
+        dl.c{grid-template-columns:14em 1fr} dl.c dd{word-break:normal;margin-bottom:.3em}
         """
 }

@@ -4,7 +4,7 @@
 // documentation, so the suite shows what it gets wrong. url.Values is a map, so parameters come
 // out grouped by name in sorted order (Go randomises map order; sorting keeps the run repeatable),
 // '+' is read as a space and written for a space, and a query with a bad escape is dropped whole.
-// No choices are declared. Protocol plumbing follows Vectors/protocol/PROTOCOL.md.
+// Only parameter-order is declared (unordered). Protocol plumbing follows Vectors/protocol/PROTOCOL.md.
 package main
 
 import (
@@ -146,7 +146,9 @@ func main() {
 		case "start":
 			reply = map[string]any{"protocol": 1, "operations": []string{"parse", "build-request", "build-callback"},
 				"implementation": map[string]any{"name": "go-net-url", "version": runtime.Version(), "language": "Go",
-					"homepage": "https://pkg.go.dev/net/url"}}
+					"homepage": "https://pkg.go.dev/net/url"},
+				// url.Values is a map: the order of parameters is not kept, and the adapter says so.
+				"choices": map[string]any{"parameter-order": "unordered"}}
 		case "stop":
 			return
 		default:

@@ -32,6 +32,9 @@ struct CallbackURLKitTarget: ConformanceTarget {
         var message: String
     }
 
+    /// Parameters is a [String: String]: the library keeps no parameter order, so the adapter says so.
+    var declaredChoices: DeclaredChoices { [.parameterOrder: "unordered"] }
+
     func parse(_ url: String) -> TargetAnswer<XCallbackRequest> {
         guard let parsed = URL(string: url) else { return .rejected(category: nil, message: "URL(string:) is nil") }
         // The app's manager has the app's scheme and a handler for the action it implements.

@@ -11,6 +11,9 @@ struct JasonnamTarget: ConformanceTarget {
         TargetIdentity(name: "jasonnam/XCallbackURL", version: Pinned.jasonnam, language: "Swift", homepage: "https://github.com/jasonnam/XCallbackURL")
     }
 
+    /// Parameters is a [String: String]: the library keeps no parameter order, so the adapter says so.
+    var declaredChoices: DeclaredChoices { [.parameterOrder: "unordered"] }
+
     func parse(_ url: String) -> TargetAnswer<XCallbackRequest> {
         // The app's handler is made for its own scheme; the app opens what the system hands it as a URL.
         guard let parsed = URL(string: url), let scheme = parsed.scheme else { return .rejected(category: nil, message: "URL(string:) is nil") }

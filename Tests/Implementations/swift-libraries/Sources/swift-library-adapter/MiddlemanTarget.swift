@@ -13,6 +13,9 @@ struct MiddlemanTarget: ConformanceTarget {
         TargetIdentity(name: "ValentinWalter/Middleman", version: Pinned.middleman, language: "Swift", homepage: "https://github.com/ValentinWalter/Middleman")
     }
 
+    /// CallbackURL.queryItems is a Set<URLQueryItem>: the library keeps no parameter order, so the adapter says so.
+    var declaredChoices: DeclaredChoices { [.parameterOrder: "unordered"] }
+
     func parse(_ url: String) -> TargetAnswer<XCallbackRequest> {
         guard let components = URLComponents(string: url), let parsed = CallbackURL(from: components) else {
             return .rejected(category: nil, message: "CallbackURL(from:) is nil")
