@@ -32,7 +32,11 @@ struct JasonnamTarget: ConformanceTarget {
         var parameters: [String: String] = [:]
         if let source = request.source { parameters["x-source"] = source }
         for parameter in request.parameters { parameters[parameter.name] = parameter.value ?? "" }
-        let urls = [request.success, request.error, request.cancel].map { $0.flatMap(URL.init(string:)) }
+        let callbacks = [request.success, request.error, request.cancel]
+        let urls = callbacks.map { $0.flatMap(URL.init(string:)) }
+        if let text = zip(callbacks, urls).first(where: { $0.0 != nil && $0.1 == nil })?.0 {
+            return .unsupported(reason: "callbacks are passed as URL values; URL(string:) is nil for '\(text ?? "")'", issueURL: nil)
+        }
         let built = JasonnamXCallbackURL.XCallbackURL(
             scheme: request.scheme, action: request.action, parameters: parameters,
             successCallbackURL: urls[0], errorCallbackURL: urls[1], cancelCallbackURL: urls[2])

@@ -14,7 +14,7 @@ struct KradenkovTarget: ConformanceTarget {
         do {
             func callback(_ text: String?) throws -> KradenkovXCallbackURL.Callback? {
                 guard let text else { return nil }
-                guard let url = URL(string: text) else { throw Rejection(message: "URL(string:) is nil for '\(text)'") }
+                guard let url = URL(string: text) else { throw Unrepresentable(text: text) }
                 return try KradenkovXCallbackURL.Callback(url: url)
             }
             let action = try KradenkovXCallbackURL.Action(
@@ -23,10 +23,13 @@ struct KradenkovTarget: ConformanceTarget {
                 source: request.source, onSuccess: try callback(request.success), onError: try callback(request.error),
                 onCancel: try callback(request.cancel))
             return .accepted(try URL.xCallbackURL(scheme: request.scheme, action: action, parameters: parameters).absoluteString)
+        } catch let error as Unrepresentable {
+            return .unsupported(reason: "callbacks are passed as URL values; URL(string:) is nil for '\(error.text)'", issueURL: nil)
         } catch {
             return .rejected(category: nil, message: "\(error)")
         }
     }
 
-    struct Rejection: Error { var message: String }
+    /// A callback the library's API cannot take: it is not a Foundation URL.
+    struct Unrepresentable: Error { var text: String }
 }
