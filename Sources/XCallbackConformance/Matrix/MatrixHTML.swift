@@ -38,7 +38,7 @@ public enum MatrixHTML {
         out += "<th>MUST</th><th>SHOULD</th><th>Impl.-defined</th></tr></thead><tbody>\n"
         for entry in entries {
             out += "<tr><th><a href=\"#\(entry.anchor)\">\(escape(entry.name))</a></th><td>\(escape(entry.language))</td>"
-            out += "<td class=\"v\">\(escape(entry.version))</td>"
+            out += "<td class=\"v\" title=\"\(escape(entry.version))\">\(escape(entry.version))</td>"
             out += "<td class=\"v\">\(escape(entry.suiteVersion)) <span title=\"manifest SHA-256 \(escape(entry.manifestSHA256))\">\(escape(String(entry.manifestSHA256.prefix(10))))</span></td>"
             for level in MatrixEntry.levels {
                 let score = entry.scores[level] ?? MatrixScore(passed: 0, failed: 0, skipped: 0, total: 0)
