@@ -13,6 +13,7 @@ public enum ConformanceCommandLine {
                xcallback-conformance show ID                     one vector with its citations
                xcallback-conformance list [selection]            vector ids with their descriptions
                xcallback-conformance serve [--target foundation] be a protocol target (default: reference)
+               xcallback-conformance matrix REPORT.json ... [--html F] [--markdown F]  results matrix of JSON reports
                xcallback-conformance --help | --version
 
         TARGET
@@ -79,6 +80,7 @@ public enum ConformanceCommandLine {
     }
 
     private static func command(arguments: [String], rawArguments: [[UInt8]]?, io: CommandLineIO) -> Int32 {
+        if arguments.first == "matrix" { return MatrixCommand.main(arguments: Array(arguments.dropFirst()), io: io) }
         let options: CommandLineOptions
         do {
             options = try CommandLineOptions(parsing: arguments)

@@ -1,0 +1,96 @@
+// `xcallback-conformance matrix REPORT.json ... [--html OUT.html] [--markdown OUT.md] [--vectors DIR]`:
+// turns JSON reports into the results page and table. Rows keep the order of the arguments.
+
+import Foundation
+
+/// The `matrix` subcommand.
+public enum MatrixCommand {
+    /// The usage line of the subcommand.
+    public static let usage = "USAGE: xcallback-conformance matrix REPORT.json ... [--html OUT.html] [--markdown OUT.md] [--vectors DIR] [--title TEXT]\n"
+
+    /// Runs the subcommand with `arguments` (after `matrix`) and returns the exit status.
+    public static func main(arguments: [String], io: CommandLineIO) -> Int32 {
+        var reports: [String] = []
+        var html: String?
+        var markdown: String?
+        var vectorsDirectory: String?
+        var title = "x-callback-url conformance matrix"
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            let (name, inline) = argument.hasPrefix("--") && argument.contains("=")
+                ? (String(argument.prefix { $0 != "=" }), String(argument.drop { $0 != "=" }.dropFirst())) : (argument, nil)
+            if ["--html", "--markdown", "--vectors", "--title"].contains(name) {
+                guard let value = inline ?? remaining.popFirst(), !value.isEmpty else {
+                    io.standardError("error: \(name) needs a value\n" + usage)
+                    return ExitStatus.usage
+                }
+                switch name {
+                case "--html": html = value
+                case "--markdown": markdown = value
+                case "--vectors": vectorsDirectory = value
+                default: title = value
+                }
+            } else if name == "--help" || name == "-h" {
+                io.standardOutput(usage)
+                return ExitStatus.success
+            } else if name.hasPrefix("-") {
+                io.standardError("error: unknown matrix option '\(name)'\n" + usage)
+                return ExitStatus.usage
+            } else {
+                reports.append(argument)
+            }
+        }
+        guard !reports.isEmpty else {
+            io.standardError("error: matrix needs at least one JSON report\n" + usage)
+            return ExitStatus.usage
+        }
+        do {
+            let entries = try reports.map { path throws(MatrixInputError) in try load(path) }
+            let vectors = try loadVectors(vectorsDirectory)
+            if html == nil && markdown == nil { io.standardOutput(MatrixMarkdown.render(entries)) }
+            if let html { try write(MatrixHTML.render(entries, vectors: vectors, title: title), to: html) }
+            if let markdown {
+                let htmlName = html.map { relativeName(of: $0, from: markdown) }
+                try write(MatrixMarkdown.render(entries, htmlName: htmlName), to: markdown)
+            }
+            io.standardError("matrix of \(entries.count) implementations" + [html, markdown].compactMap { $0.map { " → \($0)" } }.joined() + "\n")
+            return ExitStatus.success
+        } catch {
+            io.standardError("error: \(error)\n")
+            return ExitStatus.cannotRun
+        }
+    }
+
+    static func load(_ path: String) throws(MatrixInputError) -> MatrixEntry {
+        let document: JSONValue
+        do {
+            document = try JSONValue(parsing: Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+        } catch let error as JSONSyntaxError {
+            throw MatrixInputError(file: path, path: "$", expected: "a JSON report (\(error))")
+        } catch {
+            throw MatrixInputError(file: path, path: "$", expected: "a readable file (\(error.localizedDescription))")
+        }
+        return try MatrixEntry(report: document, file: path)
+    }
+
+    static func loadVectors(_ path: String?) throws(MatrixInputError) -> MatrixVectors {
+        if let path { return try MatrixVectors(directory: URL(fileURLWithPath: path)) }
+        guard let directory = try? VectorSuite.bundledDirectory() else { return MatrixVectors() }
+        return try MatrixVectors(directory: directory)
+    }
+
+    static func write(_ text: String, to path: String) throws(MatrixInputError) {
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        } catch {
+            throw MatrixInputError(file: path, path: "$", expected: "a writable output file (\(error.localizedDescription))")
+        }
+    }
+
+    /// The HTML file's name as a link from the Markdown file: bare when both share a folder.
+    static func relativeName(of html: String, from markdown: String) -> String {
+        let htmlURL = URL(fileURLWithPath: html).standardizedFileURL
+        let markdownFolder = URL(fileURLWithPath: markdown).standardizedFileURL.deletingLastPathComponent()
+        return htmlURL.deletingLastPathComponent() == markdownFolder ? htmlURL.lastPathComponent : htmlURL.path
+    }
+}

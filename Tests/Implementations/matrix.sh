@@ -1,0 +1,49 @@
+#!/bin/sh
+# Regenerates the results matrix (matrix.html, matrix.md) from the implementations this machine can
+# run (the reference, the Foundation target, the standard-library adapters in adapters/) and from
+# the committed results of the fetched Swift libraries in results/ (see swift-libraries/).
+#
+#   Tests/Implementations/matrix.sh [path/to/xcallback-conformance]
+# An implementation whose toolchain is missing (node, go) is left out with a note; nothing fails
+# because an implementation fails vectors: that is what the matrix shows.
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+tool=${1:-$root/.build/debug/xcallback-conformance}
+[ -x "$tool" ] || { echo "error: $tool not found: run swift build first" >&2; exit 70; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+run() {  # run NAME TARGET: one JSON report into $work
+    "$tool" --target "$2" --format json --output "$work/$1.json" --no-progress >/dev/null 2>"$work/$1.log" || true
+    [ -s "$work/$1.json" ] || { echo "error: no report for $1:" >&2; cat "$work/$1.log" >&2; exit 70; }
+}
+run reference reference
+run foundation foundation
+reports="$work/reference.json $work/foundation.json"
+for library in callbackurlkit middleman jasonnam kradenkov; do reports="$reports $here/results/$library.json"; done
+run python "python3 $here/adapters/python_urllib.py"
+reports="$reports $work/python.json"
+if command -v node >/dev/null; then
+    run node "node $here/adapters/node_url.mjs"
+    reports="$reports $work/node.json"
+else
+    echo "note: node not installed; the JavaScript adapter is left out" >&2
+fi
+if command -v go >/dev/null; then
+    (cd "$work" && GOCACHE="$work/gocache" go build -o go_neturl "$here/adapters/go_neturl.go")
+    run go "$work/go_neturl"
+    reports="$reports $work/go.json"
+else
+    echo "note: go not installed (apt-get install golang); the Go adapter is left out" >&2
+fi
+# shellcheck disable=SC2086
+"$tool" matrix $reports --vectors "$root/Vectors" --html "$here/matrix.html" --markdown "$here/matrix.md"
+# The picture the README shows: the top of the page at laptop width.
+browser=$(command -v chromium || command -v chromium-browser || command -v google-chrome || true)
+if [ -n "$browser" ]; then
+    "$browser" --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1366,760 \
+        --user-data-dir="$work/profile" --screenshot="$here/matrix.png" "file://$here/matrix.html" >/dev/null 2>&1 \
+        || echo "note: the screenshot failed; matrix.png is unchanged" >&2
+else
+    echo "note: no Chromium (apt-get install chromium); matrix.png is unchanged" >&2
+fi

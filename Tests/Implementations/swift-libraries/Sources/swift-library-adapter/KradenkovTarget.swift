@@ -1,0 +1,35 @@
+// kradenkov/swift-x-callback-url: a builder only, URL.xCallbackURL(scheme:action:parameters:).
+
+import Foundation
+import KradenkovXCallbackURL
+import XCallbackConformance
+import XCallbackURL
+
+struct KradenkovTarget: ConformanceTarget {
+    var identity: TargetIdentity {
+        TargetIdentity(name: "kradenkov/swift-x-callback-url", version: Pinned.kradenkov, language: "Swift", homepage: "https://github.com/kradenkov/swift-x-callback-url")
+    }
+
+    func buildRequest(_ request: XCallbackRequest) -> TargetAnswer<String> {
+        do {
+            func callback(_ text: String?) throws -> KradenkovXCallbackURL.Callback? {
+                guard let text else { return nil }
+                guard let url = URL(string: text) else { throw Unrepresentable(text: text) }
+                return try KradenkovXCallbackURL.Callback(url: url)
+            }
+            let action = try KradenkovXCallbackURL.Action(
+                name: request.action, parameters: request.parameters.isEmpty ? nil : request.parameters.map { URLQueryItem(name: $0.name, value: $0.value) })
+            let parameters = XCallbackParameters(
+                source: request.source, onSuccess: try callback(request.success), onError: try callback(request.error),
+                onCancel: try callback(request.cancel))
+            return .accepted(try URL.xCallbackURL(scheme: request.scheme, action: action, parameters: parameters).absoluteString)
+        } catch let error as Unrepresentable {
+            return .unsupported(reason: "callbacks are passed as URL values; URL(string:) is nil for '\(error.text)'", issueURL: nil)
+        } catch {
+            return .rejected(category: nil, message: "\(error)")
+        }
+    }
+
+    /// A callback the library's API cannot take: it is not a Foundation URL.
+    struct Unrepresentable: Error { var text: String }
+}

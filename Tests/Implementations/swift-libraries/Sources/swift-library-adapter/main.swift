@@ -1,0 +1,21 @@
+// swift-library-adapter LIBRARY: serves one library's conformance target over the subprocess
+// protocol (Vectors/protocol/PROTOCOL.md), so that `xcallback-conformance --target` runs it.
+
+import Foundation
+import XCallbackConformance
+
+let targets: [String: any ConformanceTarget] = [
+    "callbackurlkit": CallbackURLKitTarget(),
+    "middleman": MiddlemanTarget(),
+    "jasonnam": JasonnamTarget(),
+    "kradenkov": KradenkovTarget(),
+]
+let arguments = CommandLine.arguments.dropFirst()
+guard arguments.count == 1, let name = arguments.first, let target = targets[name] else {
+    FileHandle.standardError.write(Data("usage: swift-library-adapter \(targets.keys.sorted().joined(separator: "|"))\n".utf8))
+    exit(64)
+}
+func serve<Target: ConformanceTarget>(_ target: Target) {
+    ProtocolServer(target: target).serve(readLine: { Swift.readLine() }) { FileHandle.standardOutput.write(Data($0.utf8)) }
+}
+serve(target)

@@ -1,0 +1,67 @@
+#!/bin/sh
+# Builds the adapters against the fetched libraries (run ./fetch.sh first) and writes one JSON
+# report per library to ../results/, with a `provenance` member: repository, pinned commit and
+# date, our patch, the toolchain and the date of the run.
+#
+#   ./run.sh [path/to/xcallback-conformance]     (default: the root package's debug build)
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../../.." && pwd)
+tool=${1:-$root/.build/debug/xcallback-conformance}
+results="$here/../results"
+[ -d "$here/checkouts" ] || { echo "error: no checkouts/: run ./fetch.sh first" >&2; exit 70; }
+(cd "$here" && swift build 2>&1 | grep -E 'error|Compiling swift_library|Build complete' >&2) || true
+adapter="$here/.build/debug/swift-library-adapter"
+[ -x "$adapter" ] || { echo "error: $adapter was not built" >&2; exit 70; }
+toolchain=$(swift --version 2>/dev/null | head -n 1)
+mkdir -p "$results"
+# Dictionaries and sets are hashed with a per-process seed; a fixed seed makes the parameter order
+# these libraries produce repeatable from run to run.
+export SWIFT_DETERMINISTIC_HASHING=1
+grep -v '^#' "$here/libraries.tsv" | while IFS='	' read -r name repository commit date patch; do
+    case $name in
+        CallbackURLKit) key=callbackurlkit ;; Middleman) key=middleman ;;
+        XCallbackURL-jasonnam) key=jasonnam ;; XCallbackURL-kradenkov) key=kradenkov ;;
+        *) continue ;;  # a dependency, not a library under test
+    esac
+    report="$results/$key.json"
+    "$tool" --target "$adapter $key" --format json --output "$report" --no-progress || true
+    python3 - "$report" "$repository" "$commit" "$date" "$patch" "$toolchain" <<'PY'
+import datetime, json, sys
+path, repository, commit, date, patch, toolchain = sys.argv[1:]
+report = json.load(open(path))
+report["provenance"] = {"repository": repository, "commit": commit, "commitDate": date,
+                        "patch": "none: builds on Linux as it is" if patch == "-" else "Tests/Implementations/swift-libraries/patches/" + patch,
+                        "adapter": "Tests/Implementations/swift-libraries (in-process ConformanceTarget)",
+                        "toolchain": toolchain, "environment": "SWIFT_DETERMINISTIC_HASHING=1",
+                        "ranAt": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")}
+# A passed or skipped vector keeps what the matrix reads (id, level, tags, verdict, matched); a
+# failure keeps everything, so the committed data explains itself.
+# Strings over 2000 characters (the security vectors' long inputs) are cut with a note, and the
+# report's problem list, which repeats the failures, is left out.
+def cut(value):
+    if isinstance(value, str) and len(value) > 2000:
+        return value[:2000] + " [... %d more characters cut for the committed results]" % (len(value) - 2000)
+    if isinstance(value, list):
+        return [cut(item) for item in value]
+    if isinstance(value, dict):
+        return {key: cut(item) for key, item in value.items()}
+    return value
+report.pop("problems", None)
+report["results"] = cut(report["results"])
+for result in report["results"]:
+    if result["verdict"] in ("passed", "skipped"):
+        for key in ("description", "cite", "expected", "answer", "detail", "durationSeconds", "file"):
+            result.pop(key, None)
+with open(path, "w") as out:
+    out.write("{\n")
+    members = list(report.items())
+    for index, (key, value) in enumerate(members):
+        comma = "," if index < len(members) - 1 else ""
+        if key == "results":
+            out.write(' "results": [\n' + ",\n".join("  " + json.dumps(r, ensure_ascii=False) for r in value) + "\n ]" + comma + "\n")
+        else:
+            out.write(" %s: %s%s\n" % (json.dumps(key), json.dumps(value, ensure_ascii=False), comma))
+    out.write("}\n")
+PY
+done
