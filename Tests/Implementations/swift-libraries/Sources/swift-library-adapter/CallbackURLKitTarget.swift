@@ -32,8 +32,8 @@ struct CallbackURLKitTarget: ConformanceTarget {
         var message: String
     }
 
-    /// Parameters is a [String: String]: the library keeps no parameter order, so the adapter says so.
-    var declaredChoices: DeclaredChoices { [.parameterOrder: "unordered"] }
+    /// Parameters is a [String: String] and no fragment is exposed: the adapter declares both.
+    var declaredChoices: DeclaredChoices { [.parameterOrder: "unordered", .fragment: "not-reported"] }
 
     func parse(_ url: String) -> TargetAnswer<XCallbackRequest> {
         guard let parsed = URL(string: url) else { return .rejected(category: nil, message: "URL(string:) is nil") }

@@ -11,8 +11,8 @@ struct JasonnamTarget: ConformanceTarget {
         TargetIdentity(name: "jasonnam/XCallbackURL", version: Pinned.jasonnam, language: "Swift", homepage: "https://github.com/jasonnam/XCallbackURL")
     }
 
-    /// Parameters is a [String: String]: the library keeps no parameter order, so the adapter says so.
-    var declaredChoices: DeclaredChoices { [.parameterOrder: "unordered"] }
+    /// Parameters is a [String: String] and no fragment is exposed: the adapter declares both.
+    var declaredChoices: DeclaredChoices { [.parameterOrder: "unordered", .fragment: "not-reported"] }
 
     func parse(_ url: String) -> TargetAnswer<XCallbackRequest> {
         // The app's handler is made for its own scheme; the app opens what the system hands it as a URL.

@@ -13,8 +13,8 @@ struct MiddlemanTarget: ConformanceTarget {
         TargetIdentity(name: "ValentinWalter/Middleman", version: Pinned.middleman, language: "Swift", homepage: "https://github.com/ValentinWalter/Middleman")
     }
 
-    /// CallbackURL.queryItems is a Set<URLQueryItem>: the library keeps no parameter order, so the adapter says so.
-    var declaredChoices: DeclaredChoices { [.parameterOrder: "unordered"] }
+    /// CallbackURL.queryItems is a Set<URLQueryItem> and no fragment is exposed: the adapter declares both.
+    var declaredChoices: DeclaredChoices { [.parameterOrder: "unordered", .fragment: "not-reported"] }
 
     func parse(_ url: String) -> TargetAnswer<XCallbackRequest> {
         guard let components = URLComponents(string: url), let parsed = CallbackURL(from: components) else {
