@@ -75,7 +75,7 @@ public enum JSONReport {
             "verdict": .string(item.result.verdict.name),
             "failureKind": .optional(item.result.verdict.failureKind?.rawValue),
             "matched": .optional(item.result.matched), "detail": .string(ReportText.capped(item.result.detail)),
-            "expected": vector.expectation.canonicalJSON, "answer": ReportText.capped(item.result.answer.canonicalJSON),
+            "expected": vector.expectation.canonicalJSON, "answer": ReportText.capped(item.result.answer),
             "knownFailure": known, "durationSeconds": .number(item.durationSeconds),
         ]
     }

@@ -12,28 +12,34 @@ extension ReportText {
     /// The most UTF-8 bytes of one answer's or one detail's text a report keeps whole.
     static var keptBytes: Int { ReportLimits.keptBytes }
 
-    /// `text` when it fits in `keptBytes`, else its prefix and a line giving its size and SHA-256.
-    static func capped(_ text: String) -> String {
+    /// `text` when it fits in `limit` bytes, else its prefix and a line giving its size and SHA-256.
+    static func capped(_ text: String, keeping limit: Int = keptBytes) -> String {
         let bytes = Array(text.utf8)
-        guard bytes.count > keptBytes else { return text }
-        return prefix(bytes) + "\n… truncated: \(bytes.count) bytes in all, sha256 \(SHA256.hexDigest(bytes))"
+        guard bytes.count > limit else { return text }
+        return prefix(bytes, limit) + "\n… truncated: \(bytes.count) bytes in all, sha256 \(SHA256.hexDigest(bytes))"
     }
 
     /// An answer's JSON as it is, or `{"truncated": {prefix, bytes, sha256}}` of its compact text when larger than `keptBytes`.
     static func capped(_ answer: JSONValue) -> JSONValue {
-        let bytes = Array(answer.compactText.utf8)
-        guard bytes.count > keptBytes else { return answer }
-        return [
-            "truncated": [
-                "prefix": .string(prefix(bytes)), "bytes": .number(Double(bytes.count)),
-                "sha256": .string(SHA256.hexDigest(bytes)),
-            ]
-        ]
+        digest(of: answer).map(\.canonicalJSON) ?? answer
     }
 
-    /// The longest prefix of at most `keptBytes` bytes that ends on a whole scalar.
-    private static func prefix(_ bytes: [UInt8]) -> String {
-        var end = keptBytes
+    /// An answer's JSON for a report: a digest the run kept stands alone, as `{"truncated": …}`; else as `capped(_:)`.
+    static func capped(_ answer: TargetAnswer<ObservedResult>) -> JSONValue {
+        if case .accepted(.digest(let digest)) = answer { return digest.canonicalJSON }
+        return capped(answer.canonicalJSON)
+    }
+
+    /// The digest of `value`'s compact text when it is larger than `keptBytes`, else `nil`.
+    static func digest(of value: JSONValue) -> ObservedDigest? {
+        let bytes = Array(value.compactText.utf8)
+        guard bytes.count > keptBytes else { return nil }
+        return ObservedDigest(prefix: prefix(bytes, keptBytes), bytes: bytes.count, sha256: SHA256.hexDigest(bytes))
+    }
+
+    /// The longest prefix of at most `limit` bytes that ends on a whole scalar.
+    private static func prefix(_ bytes: [UInt8], _ limit: Int) -> String {
+        var end = limit
         while end > 0, bytes[end] & 0xC0 == 0x80 { end -= 1 }
         return String(decoding: bytes[..<end], as: UTF8.self)
     }

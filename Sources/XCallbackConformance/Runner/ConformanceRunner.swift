@@ -58,7 +58,7 @@ public struct ConformanceRunner: Sendable {
             }
             let start = clock.now
             let result = RunContext.$vectorID.withValue(vector.id) { Evaluator.run(vector, on: target) }
-            let item = RunResult(result: result, durationSeconds: Self.seconds(clock.now - start))
+            let item = RunResult(result: result.bounded(), durationSeconds: Self.seconds(clock.now - start))
             if let reason = stopRequest() {
                 stopReason = reason  // the vector in flight when the stop came is reported not run
                 break

@@ -77,12 +77,15 @@ public enum ObservedResult: Sendable, Hashable {
     case request(XCallbackRequest)
     /// A built URL.
     case url(String)
+    /// What is kept of a result too large to keep whole once it has been judged (see `ObservedDigest`).
+    case digest(ObservedDigest)
 
     /// The result as canonical JSON.
     public var canonicalJSON: JSONValue {
         switch self {
         case .request(let request): request.canonicalJSON
         case .url(let url): ["url": .string(url)]
+        case .digest(let digest): digest.canonicalJSON
         }
     }
 }
@@ -175,5 +178,28 @@ extension Expectation {
                 "outcomes": .object(outcomes.map { (key: $0.value, value: $0.expectation.canonicalJSON) }),
             ]
         }
+    }
+}
+
+/// A judged result too large to keep: its prefix, its size and a hash of the whole, so a report stays
+/// small and still identifies exactly what the target answered.
+public struct ObservedDigest: Sendable, Hashable {
+    /// The first bytes of the result's compact canonical JSON, ending on a whole character.
+    public var prefix: String
+    /// The size of the whole compact canonical JSON, in UTF-8 bytes.
+    public var bytes: Int
+    /// The SHA-256 of the whole compact canonical JSON, in lowercase hex.
+    public var sha256: String
+
+    /// Creates a digest.
+    public init(prefix: String, bytes: Int, sha256: String) {
+        self.prefix = prefix
+        self.bytes = bytes
+        self.sha256 = sha256
+    }
+
+    /// `{"truncated": {"prefix", "bytes", "sha256"}}`, the shape reports use for any cut answer.
+    public var canonicalJSON: JSONValue {
+        ["truncated": ["prefix": .string(prefix), "bytes": .number(Double(bytes)), "sha256": .string(sha256)]]
     }
 }

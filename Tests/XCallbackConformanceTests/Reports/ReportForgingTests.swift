@@ -92,12 +92,34 @@ import XCallbackConformance
         let report = try JSONValue(parsing: text)
         #expect(try SampleRun.schema("report.schema.json").validate(report).isEmpty)
         let truncated = try #require(report["results"]?.arrayValue?.first?["answer"]?["truncated"])
-        let whole = Array(run.results[0].result.answer.canonicalJSON.compactText.utf8)
+        // The target's whole answer, asked for again (it is deterministic): the run itself keeps only its digest.
+        guard case .accepted(let request) = HostileTarget(parameters: 20_000).parse("") else {
+            Issue.record("the hostile target did not accept")
+            return
+        }
+        let whole = Array(ObservedResult.request(request).canonicalJSON.compactText.utf8)
         #expect(truncated["bytes"] == .number(Double(whole.count)))
         #expect(truncated["sha256"] == .string(SHA256.hexDigest(whole)))
         #expect(whole.starts(with: Array((truncated["prefix"]?.stringValue ?? "-").utf8)))
         for format in [ReportFormat.text, .tap, .junit, .markdown] {
             #expect(format.render(run).utf8.count < run.results.count * 6 * ReportLimits.keptBytes, "\(format)")
+        }
+    }
+
+    @Test func theRunKeepsABoundedPartOfEveryAnswer() throws {
+        // 20,000 parameters make an answer of about 400 KB; once judged, the run keeps a digest of it and a cut detail.
+        let run = ConformanceRunner(selection: VectorSelection(operations: [.parse]))
+            .run(try RunnerFixtures.miniSuite(), against: HostileTarget(parameters: 20_000))
+        #expect(!run.results.isEmpty)
+        for item in run.results {
+            let kept = item.result.answer.canonicalJSON.compactText.utf8.count
+            #expect(kept < 2 * ReportLimits.keptBytes, "\(item.id) keeps \(kept) bytes of its answer")
+            #expect(item.result.detail.utf8.count <= ReportLimits.keptBytes, "\(item.id) keeps a detail of \(item.result.detail.utf8.count) bytes")
+            guard case .accepted(.digest(let digest)) = item.result.answer else {
+                Issue.record("\(item.id): the large answer is not kept as a digest: \(item.result.answer.summary.prefix(200))")
+                continue
+            }
+            #expect(digest.bytes > 100_000)
         }
     }
 }
