@@ -34,7 +34,7 @@ public struct MatrixScore: Sendable, Hashable {
 public struct MatrixFailure: Sendable, Hashable {
     /// The vector id.
     public var id: String
-    /// The vector's level.
+    /// The level the failure counts at: the vector's level, or the level the runner scored it at.
     public var level: String
     /// The vector's operation.
     public var operation: String
@@ -74,7 +74,7 @@ public struct MatrixEntry: Sendable {
     public var generator: String
     /// Extra provenance members (commit, date, toolchain, patch), in report order.
     public var provenance: [(key: String, value: String)]
-    /// Scores per level: must, should, implementation-defined.
+    /// Scores per level: must, should, implementation-defined, hardening.
     public var scores: [String: MatrixScore]
     /// The choices the implementation declared in its hello.
     public var declaredChoices: [String: String]
@@ -140,15 +140,15 @@ public struct MatrixEntry: Sendable {
             guard failed else { continue }
             failures.append(
                 MatrixFailure(
-                    id: id, level: result["level"]?.stringValue ?? "?", operation: result["operation"]?.stringValue ?? "?",
+                    id: id, level: (result["scoredLevel"] ?? result["level"])?.stringValue ?? "?", operation: result["operation"]?.stringValue ?? "?",
                     summary: result["description"]?.stringValue ?? "", kind: result["failureKind"]?.stringValue ?? verdict,
                     detail: result["detail"]?.stringValue ?? "", cite: result["cite"]?.arrayValue?.compactMap(\.stringValue) ?? [],
                     tags: tags, expected: result["expected"] ?? .null, answer: result["answer"] ?? .null))
         }
     }
 
-    /// The three conformance levels, in the order the matrix shows them.
-    public static let levels = ["must", "should", "implementation-defined"]
+    /// The conformance levels, in the order the matrix shows them; hardening is reported apart from the spec's three.
+    public static let levels = ["must", "should", "implementation-defined", "hardening"]
 
     /// The choice point an implementation-defined result's expectation is keyed by, if any.
     static func choicePoint(of result: JSONValue) -> String? {

@@ -35,7 +35,7 @@ public enum MatrixHTML {
 
     static func summaryTable(_ entries: [MatrixEntry]) -> String {
         var out = "<table class=\"m\"><thead><tr><th>Implementation</th><th>Language</th><th>Version / commit</th><th>Suite</th>"
-        out += "<th>MUST</th><th>SHOULD</th><th>Impl.-defined</th></tr></thead><tbody>\n"
+        out += "<th>MUST</th><th>SHOULD</th><th>Impl.-defined</th><th>Hardening</th></tr></thead><tbody>\n"
         for entry in entries {
             out += "<tr><th><a href=\"#\(entry.anchor)\">\(escape(entry.name))</a></th><td>\(escape(entry.language))</td>"
             out += "<td class=\"v\" title=\"\(escape(entry.version))\">\(escape(entry.version))</td>"
@@ -58,17 +58,18 @@ public enum MatrixHTML {
     static func choiceTable(_ entries: [MatrixEntry]) -> String {
         var out = "<h2 id=\"choices\">Choice points</h2>\n<p>The value each implementation declared in its hello; "
         out += "<code>~value</code> is what an undeclared implementation was consistent with; <code>none</code>: it matched no listed outcome; red: vectors of that point failed.</p>\n"
-        out += "<table class=\"m\"><thead><tr><th>Implementation</th>"
-        for point in ChoicePoint.all { out += "<th>\(escape(point.point.rawValue))</th>" }
+        out += "<table class=\"m w\"><thead><tr><th>Implementation</th>"
+        // Long point names break after their hyphens, so nine columns fit a laptop screen.
+        for point in ChoicePoint.all { out += "<th>\(breakable(point.point.rawValue))</th>" }
         out += "</tr></thead><tbody>\n"
         for entry in entries {
             out += "<tr><th><a href=\"#\(entry.anchor)\">\(escape(entry.name))</a></th>"
             for point in ChoicePoint.all {
                 let behaviour = entry.behaviour(at: point.point.rawValue)
                 if let first = behaviour.failed.first {
-                    out += "<td class=\"bad\"><a href=\"#\(failureAnchor(entry, first))\">\(escape(behaviour.text)) ✗\(behaviour.failed.count)</a></td>"
+                    out += "<td class=\"bad\"><a href=\"#\(failureAnchor(entry, first))\">\(breakable(behaviour.text)) ✗\(behaviour.failed.count)</a></td>"
                 } else {
-                    out += "<td>\(escape(behaviour.text))</td>"
+                    out += "<td>\(breakable(behaviour.text))</td>"
                 }
             }
             out += "</tr>\n"
@@ -158,6 +159,11 @@ public enum MatrixHTML {
     /// The anchor of one failure of one implementation.
     static func failureAnchor(_ entry: MatrixEntry, _ id: String) -> String { "\(entry.anchor)--\(id)" }
 
+    /// Escapes `text` and lets a narrow cell break it after a hyphen or a slash.
+    static func breakable(_ text: String) -> String {
+        escape(text).replacingOccurrences(of: "-", with: "-<wbr>").replacingOccurrences(of: "/", with: "/<wbr>")
+    }
+
     /// Escapes text for HTML element content and attribute values.
     static func escape(_ text: String) -> String {
         var out = ""
@@ -179,7 +185,7 @@ public enum MatrixHTML {
         body{font:14px/1.4 system-ui,sans-serif;margin:1em 2em;max-width:1300px;color:#222}
         table.m{border-collapse:collapse;margin:.5em 0 1.5em;font-size:13px}
         table.m th,table.m td{border:1px solid #ccc;padding:2px 6px;text-align:left;white-space:nowrap}
-        table.m thead th{background:#eee} table.d td{text-align:center;padding:2px 3px}
+        table.m thead th{background:#eee} table.w th,table.w td{white-space:normal;min-width:4.5em} table.d td{text-align:center;padding:2px 3px}
         td.v{font-family:monospace;font-size:12px;max-width:16em;overflow:hidden;text-overflow:ellipsis}
         .ok{background:#e6f4e6}.bad{background:#fbe3e3}.bad a{color:#900}
         ul.legend{columns:2;font-size:12px;padding-left:1.2em}

@@ -5,8 +5,8 @@
 public enum MatrixMarkdown {
     /// The tables for `entries`; `htmlName` (the HTML page's file name) is linked for details when given.
     public static func render(_ entries: [MatrixEntry], htmlName: String? = nil) -> String {
-        var out = "| Implementation | Language | Version / commit | Suite (manifest) | MUST | SHOULD | Impl.-defined |\n"
-        out += "|---|---|---|---|---|---|---|\n"
+        var out = "| Implementation | Language | Version / commit | Suite (manifest) | MUST | SHOULD | Impl.-defined | Hardening |\n"
+        out += "|---|---|---|---|---|---|---|---|\n"
         for entry in entries {
             let cells = MatrixEntry.levels.map { level -> String in
                 let score = entry.scores[level] ?? MatrixScore(passed: 0, failed: 0, skipped: 0, total: 0)

@@ -18,6 +18,19 @@ import XCallbackConformance
         #expect(failedScores == failedIDs.count)
     }
 
+    /// A red cell links to failures of its own level: a choice vector failed at should counts at should.
+    @Test(arguments: ["callbackurlkit", "jasonnam", "kradenkov", "middleman"])
+    func failuresAreListedAtTheLevelTheyWereScoredAt(library: String) throws {
+        let file = MatrixBrowserTests.root.appendingPathComponent("Tests/Implementations/results/\(library).json")
+        let report = try JSONValue(parsing: Array(try Data(contentsOf: file)))
+        let entry = try MatrixEntry(report: report, file: "\(library).json")
+        for level in MatrixEntry.levels {
+            let summary = report["summary"]?[level]
+            let counted = Int((summary?["failed"]?.numberValue ?? 0) + (summary?["knownFailures"]?.numberValue ?? 0))
+            #expect(entry.failures.filter { $0.level == level }.count == counted, "\(library): \(level)")
+        }
+    }
+
     @Test func everyInPageLinkOfTheHTMLHasItsAnchor() throws {
         let entry = try MatrixEntry(report: try Self.sampleReport(), file: "sample.json")
         let html = MatrixHTML.render([entry, entry], vectors: MatrixVectors())
