@@ -2,24 +2,30 @@
 // pieces; `URLWriter.build` runs that description twice, first to measure and then to write the UTF-8
 // straight into the storage of the one `String` it returns. No intermediate strings, arrays or joins.
 
-/// The bytes a percent-encoder leaves raw: a set over ASCII held in two 64-bit masks (non-ASCII is never kept).
+/// How a percent-encoder writes each byte: a 256-entry table of the byte's encoded form.
+///
+/// Entry `b` holds, little-endian, the 1 or 3 output bytes (`b` itself, or `%` and two uppercase hex
+/// digits) and in its top byte their count, so encoding is one load, one 4-byte store and one add per byte.
 struct EncodeSet: Sendable {
-    /// Bits 0-63: bytes 0x00-0x3F.
-    let low: UInt64
-    /// Bits 0-63: bytes 0x40-0x7F.
-    let high: UInt64
+    /// The 256 entries.
+    let table: [UInt32]
 
     /// Unreserved (RFC 3986 §2.3) plus `! $ ' ( ) * , ; : @ / ?`: what a parameter name or value keeps.
-    static let value = EncodeSet(low: 0x8FFF_F792_0000_0000, high: 0x47FF_FFFE_87FF_FFFF)
+    static let value = EncodeSet(keepingAlso: "!$'()*,;:@/?")
     /// As `value` without `?`: what an action path keeps.
-    static let action = EncodeSet(low: 0x0FFF_F792_0000_0000, high: 0x47FF_FFFE_87FF_FFFF)
+    static let action = EncodeSet(keepingAlso: "!$'()*,;:@/")
+
+    private init(keepingAlso extra: String) {
+        let kept = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8).union(extra.utf8)
+        table = (0...UInt8.max).map { byte in
+            if kept.contains(byte) { return UInt32(byte) | 1 << 24 }
+            let high = UInt32(URLWriter.hexDigit(byte >> 4)), low = UInt32(URLWriter.hexDigit(byte & 0x0F))
+            return UInt32(UInt8(ascii: "%")) | high << 8 | low << 16 | 3 << 24
+        }
+    }
 
     /// Whether `byte` stays raw.
-    @inline(__always)
-    func contains(_ byte: UInt8) -> Bool {
-        let word = byte < 0x40 ? low : byte < 0x80 ? high : 0
-        return (word >> UInt64(byte & 0x3F)) & 1 != 0
-    }
+    func contains(_ byte: UInt8) -> Bool { table[Int(byte)] >> 24 == 1 }
 }
 
 /// Measures, then writes, one URL's UTF-8; see `build`.
@@ -41,7 +47,8 @@ struct URLWriter {
         var measure = URLWriter(out: nil)
         describe(&measure)
         let total = measure.count
-        return String(unsafeUninitializedCapacity: total) { buffer in
+        // Three bytes of slack: the encoder stores four bytes at a time and keeps one to three of them.
+        return String(unsafeUninitializedCapacity: total + 3) { buffer in
             var writer = URLWriter(out: buffer.baseAddress)
             describe(&writer)
             precondition(writer.count == total, "URLWriter: the writing pass differs from the measuring pass")
@@ -79,25 +86,20 @@ struct URLWriter {
 
     /// Appends `bytes` percent-encoded with uppercase hex, keeping the bytes in `kept` raw.
     mutating func append(encoding bytes: UnsafeBufferPointer<UInt8>, keeping kept: EncodeSet) {
-        guard let out else {
-            var escapes = 0
-            for byte in bytes where !kept.contains(byte) { escapes += 1 }
-            count += bytes.count + 2 * escapes
-            return
-        }
-        var written = count
-        for byte in bytes {
-            if kept.contains(byte) {
-                out[written] = byte
-                written += 1
-            } else {
-                out[written] = UInt8(ascii: "%")
-                out[written + 1] = Self.hexDigit(byte >> 4)
-                out[written + 2] = Self.hexDigit(byte & 0x0F)
-                written += 3
+        count = kept.table.withUnsafeBufferPointer { table in
+            var written = count
+            guard let out else {
+                for byte in bytes { written &+= Int(table[Int(byte)] >> 24) }
+                return written
             }
+            let raw = UnsafeMutableRawPointer(out)
+            for byte in bytes {
+                let entry = table[Int(byte)]
+                raw.storeBytes(of: entry.littleEndian, toByteOffset: written, as: UInt32.self)
+                written &+= Int(entry >> 24)
+            }
+            return written
         }
-        count = written
     }
 
     /// Appends `separator` (none when it is 0), then `name` and, when there is a value, `=` and the value,

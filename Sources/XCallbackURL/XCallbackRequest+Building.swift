@@ -45,7 +45,7 @@ extension XCallbackRequest {
 
     /// Returns the scheme lowercased, or throws when it is not RFC 3986 §3.1 syntax.
     static func validatedScheme(_ scheme: String) throws(XCallbackRejection) -> String {
-        guard let lowered = Self.schemeLowercased(scheme.utf8) else {
+        guard let lowered = withUTF8Bytes(scheme, { Self.schemeLowercased($0) }) else {
             throw XCallbackRejection(
                 .invalidScheme, "a scheme is a letter followed by letters, digits, '+', '-' or '.'", input: scheme)
         }

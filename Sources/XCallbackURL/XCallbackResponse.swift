@@ -61,10 +61,11 @@ public struct XCallbackResponse: Hashable, Sendable {
     /// - Throws: `invalid-callback-url` when the callback has no valid scheme, `unsafe-callback-scheme`
     ///   for `javascript:`, `data:`, `file:` or `vbscript:`, `empty-parameter-name`.
     public func url() throws(XCallbackRejection) -> String {
-        let bytes = callbackURL.utf8
-        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")),
-            let scheme = XCallbackRequest.schemeLowercased(bytes[..<colon])
-        else {
+        let scheme = withUTF8Bytes(callbackURL) { bytes in
+            let colon = ByteScan.firstIndex(of: UInt8(ascii: ":"), in: bytes, from: 0, to: bytes.count)
+            return colon < bytes.count ? XCallbackRequest.schemeLowercased(UnsafeBufferPointer(rebasing: bytes[..<colon])) : nil
+        }
+        guard let scheme else {
             throw XCallbackRejection(
                 .invalidCallbackURL, "a callback URL must start with a scheme and ':'", input: callbackURL, offset: 0)
         }
