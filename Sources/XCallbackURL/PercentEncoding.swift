@@ -13,52 +13,16 @@ public enum PercentEncoding {
     /// Everything except the unreserved characters and `! $ ' ( ) * , ; : @ / ?` is encoded with
     /// uppercase hex, so `&`, `=`, `#`, `+`, `%`, space, controls and non-ASCII never appear raw.
     public static func encodeValue(_ text: String) -> String {
-        encode(text, keeping: valueAllowed)
+        URLWriter.build { $0.append(encoding: text, keeping: .value) }
     }
 
     /// Percent-encodes an action path, keeping `/` between segments and encoding `?` and `#`.
     public static func encodeAction(_ text: String) -> String {
-        encode(text, keeping: actionAllowed)
+        URLWriter.build { $0.append(encoding: text, keeping: .action) }
     }
 
     /// Whether `byte` may appear raw inside an encoded parameter name or value.
-    public static func isAllowedInValue(_ byte: UInt8) -> Bool { valueAllowed[Int(byte)] }
-
-    private static func encode(_ text: String, keeping allowed: [Bool]) -> String {
-        var text = text
-        return text.withUTF8 { source in
-            var escapes = 0
-            for byte in source where !allowed[Int(byte)] { escapes += 1 }
-            if escapes == 0 { return String(decoding: source, as: UTF8.self) }
-            return String(unsafeUninitializedCapacity: source.count + 2 * escapes) { out in
-                var written = 0
-                for byte in source {
-                    if allowed[Int(byte)] {
-                        out[written] = byte
-                        written += 1
-                    } else {
-                        out[written] = UInt8(ascii: "%")
-                        out[written + 1] = hexDigits[Int(byte >> 4)]
-                        out[written + 2] = hexDigits[Int(byte & 0x0F)]
-                        written += 3
-                    }
-                }
-                return written
-            }
-        }
-    }
-
-    private static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
-
-    private static let valueAllowed: [Bool] = table(extra: "!$'()*,;:@/?")
-    private static let actionAllowed: [Bool] = table(extra: "!$'()*,;:@/")
-
-    private static func table(extra: String) -> [Bool] {
-        var table = [Bool](repeating: false, count: 256)
-        for byte in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8 { table[Int(byte)] = true }
-        for byte in extra.utf8 { table[Int(byte)] = true }
-        return table
-    }
+    public static func isAllowedInValue(_ byte: UInt8) -> Bool { EncodeSet.value.contains(byte) }
 
     // MARK: - Decoding
 

@@ -12,7 +12,10 @@ public struct XCallbackParameter: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether the name starts with the `x-` prefix that the spec reserves for its own parameters.
-    public var hasReservedPrefix: Bool { name.utf8.starts(with: "x-".utf8) }
+    public var hasReservedPrefix: Bool {
+        var bytes = name.utf8.makeIterator()
+        return bytes.next() == UInt8(ascii: "x") && bytes.next() == UInt8(ascii: "-")
+    }
 
     /// Whether two parameters are the same, scalar for scalar (not by Unicode canonical equivalence).
     ///

@@ -14,43 +14,38 @@ extension XCallbackRequest {
         guard !action.isEmpty else {
             throw XCallbackRejection(.missingAction, "a request needs a non-empty action")
         }
-        var query: [XCallbackParameter] = []
-        for (name, value) in zip(Self.reservedNames, [source, success, error, cancel]) {
-            if let value { query.append(XCallbackParameter(name, value)) }
-        }
         for parameter in parameters where parameter.hasReservedPrefix {
             throw XCallbackRejection(
                 .reservedParameterName,
                 "the action parameter '\(parameter.name)' uses the 'x-' prefix the spec reserves")
         }
-        query.append(contentsOf: parameters)
-        var url = scheme + "://x-callback-url/" + PercentEncoding.encodeAction(action)
-        if !query.isEmpty {
-            url += "?" + (try Self.encodedQuery(query))
+        try Self.checkNames(parameters)
+        return URLWriter.build { writer in
+            writer.append(scheme)
+            writer.append("://x-callback-url/")
+            writer.append(encoding: action, keeping: .action)
+            // The reserved parameters in `reservedNames` order, then the action parameters.
+            var separator = UInt8(ascii: "?")
+            if let source { writer.appendQueryItem("x-source", source, after: &separator) }
+            if let success { writer.appendQueryItem("x-success", success, after: &separator) }
+            if let error { writer.appendQueryItem("x-error", error, after: &separator) }
+            if let cancel { writer.appendQueryItem("x-cancel", cancel, after: &separator) }
+            for parameter in parameters {
+                writer.appendQueryItem(parameter.name, parameter.value, after: &separator)
+            }
         }
-        return url
     }
 
-    /// Returns `parameters` encoded and joined with `&`.
-    static func encodedQuery(_ parameters: [XCallbackParameter]) throws(XCallbackRejection) -> String {
-        var pieces: [String] = []
-        pieces.reserveCapacity(parameters.count)
-        for parameter in parameters {
-            guard !parameter.name.isEmpty else {
-                throw XCallbackRejection(.emptyParameterName, "a parameter needs a non-empty name")
-            }
-            var piece = PercentEncoding.encodeValue(parameter.name)
-            if let value = parameter.value {
-                piece += "=" + PercentEncoding.encodeValue(value)
-            }
-            pieces.append(piece)
+    /// Throws `empty-parameter-name` when a parameter has an empty name.
+    static func checkNames(_ parameters: [XCallbackParameter]) throws(XCallbackRejection) {
+        for parameter in parameters where parameter.name.isEmpty {
+            throw XCallbackRejection(.emptyParameterName, "a parameter needs a non-empty name")
         }
-        return pieces.joined(separator: "&")
     }
 
     /// Returns the scheme lowercased, or throws when it is not RFC 3986 §3.1 syntax.
     static func validatedScheme(_ scheme: String) throws(XCallbackRejection) -> String {
-        guard let lowered = Self.schemeLowercased(scheme.utf8) else {
+        guard let lowered = withUTF8Bytes(scheme, { Self.schemeLowercased($0) }) else {
             throw XCallbackRejection(
                 .invalidScheme, "a scheme is a letter followed by letters, digits, '+', '-' or '.'", input: scheme)
         }

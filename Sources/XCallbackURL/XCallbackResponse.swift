@@ -47,6 +47,12 @@ public struct XCallbackResponse: Hashable, Sendable {
         return all + parameters
     }
 
+    /// Whether the outcome is an error, which appends `errorCode` and `errorMessage`.
+    var isError: Bool {
+        if case .error = outcome { return true }
+        return false
+    }
+
     /// Schemes a callback must never use, because opening them runs code or reads local files.
     public static let unsafeSchemes: Set<String> = ["javascript", "data", "file", "vbscript"]
 
@@ -55,10 +61,11 @@ public struct XCallbackResponse: Hashable, Sendable {
     /// - Throws: `invalid-callback-url` when the callback has no valid scheme, `unsafe-callback-scheme`
     ///   for `javascript:`, `data:`, `file:` or `vbscript:`, `empty-parameter-name`.
     public func url() throws(XCallbackRejection) -> String {
-        let bytes = callbackURL.utf8
-        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")),
-            let scheme = XCallbackRequest.schemeLowercased(bytes[..<colon])
-        else {
+        let scheme = withUTF8Bytes(callbackURL) { bytes in
+            let colon = ByteScan.firstIndex(of: UInt8(ascii: ":"), in: bytes, from: 0, to: bytes.count)
+            return colon < bytes.count ? XCallbackRequest.schemeLowercased(UnsafeBufferPointer(rebasing: bytes[..<colon])) : nil
+        }
+        guard let scheme else {
             throw XCallbackRejection(
                 .invalidCallbackURL, "a callback URL must start with a scheme and ':'", input: callbackURL, offset: 0)
         }
@@ -66,14 +73,27 @@ public struct XCallbackResponse: Hashable, Sendable {
             throw XCallbackRejection(
                 .unsafeCallbackScheme, "refusing to open a '\(scheme):' callback", input: callbackURL, offset: 0)
         }
-        let appended = appendedParameters
-        guard !appended.isEmpty else { return callbackURL }
-        let query = try XCallbackRequest.encodedQuery(appended)
-
-        let hash = bytes.firstIndex(of: UInt8(ascii: "#")) ?? bytes.endIndex
-        let base = callbackURL[..<hash]
-        let fragment = callbackURL[hash...]
-        return base + Self.separator(joining: base) + query + fragment
+        guard source != nil || !parameters.isEmpty || isError else { return callbackURL }
+        try XCallbackRequest.checkNames(parameters)
+        // The same parameters, in the same order, as `appendedParameters`, written without building it.
+        return withUTF8Bytes(callbackURL) { whole in
+            let hash = ByteScan.firstIndex(of: UInt8(ascii: "#"), in: whole, from: 0, to: whole.count)
+            let base = UnsafeBufferPointer(rebasing: whole[..<hash])
+            let joiner = Self.separator(joiningBytes: base)
+            return URLWriter.build { writer in
+                writer.append(raw: base)
+                var separator = joiner
+                if let source { writer.appendQueryItem("x-source", source, after: &separator) }
+                if case .error(let code, let message) = outcome {
+                    writer.appendQueryItem("errorCode", code, after: &separator)
+                    writer.appendQueryItem("errorMessage", message, after: &separator)
+                }
+                for parameter in parameters {
+                    writer.appendQueryItem(parameter.name, parameter.value, after: &separator)
+                }
+                writer.append(raw: UnsafeBufferPointer(rebasing: whole[hash...]))
+            }
+        }
     }
 
     /// The separator between a callback URL (before its `#`) and appended parameters.
@@ -84,5 +104,12 @@ public struct XCallbackResponse: Hashable, Sendable {
         guard let question = base.utf8.firstIndex(of: UInt8(ascii: "?")) else { return "?" }
         let query = base.utf8[base.utf8.index(after: question)...]
         return query.isEmpty || query.last == UInt8(ascii: "&") ? "" : "&"
+    }
+
+    /// `separator(joining:)` on bytes: `?`, `&`, or 0 for nothing; `appendQueryItem` writes a 0 as nothing.
+    static func separator(joiningBytes base: UnsafeBufferPointer<UInt8>) -> UInt8 {
+        let question = ByteScan.firstIndex(of: UInt8(ascii: "?"), in: base, from: 0, to: base.count)
+        guard question < base.count else { return UInt8(ascii: "?") }
+        return question + 1 == base.count || base[base.count - 1] == UInt8(ascii: "&") ? 0 : UInt8(ascii: "&")
     }
 }
