@@ -30,7 +30,7 @@ let package = Package(
         .target(name: "XCallbackFuzzing", dependencies: ["XCallbackURL", "XCallbackConformance"]),
 
         // Executables.
-        .executableTarget(name: "xcallback-conformance", dependencies: ["XCallbackConformance"]),
+        .executableTarget(name: "xcallback-conformance", dependencies: ["XCallbackConformance", "XCallbackFuzzing"]),
         .executableTarget(
             name: "xcallback-conformance-bench",
             dependencies: ["XCallbackURL", "XCallbackConformance", "XCallbackFuzzing"],

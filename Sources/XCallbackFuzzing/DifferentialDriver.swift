@@ -183,7 +183,7 @@ public struct DifferentialDriver<Target: ConformanceTarget>: FuzzDriver {
         let ordered = target.declaredChoices[.parameterOrder] == "preserved"
         let same = ordered ? want.parameters == got.parameters : Self.sortedKeys(want.parameters) == Self.sortedKeys(got.parameters)
         if !same {
-            out.append((.sameParameters, "parameters \(q(want.parameters.description)) vs \(q(got.parameters.description))"))
+            out.append((.sameParameters, "parameters \(Self.show(want.parameters)) vs \(Self.show(got.parameters))"))
         }
         if want.fragment != got.fragment {
             out.append((.sameFragment, "fragment \(want.fragment.map(q) ?? "none") vs \(got.fragment.map(q) ?? "none")"))
@@ -197,14 +197,21 @@ public struct DifferentialDriver<Target: ConformanceTarget>: FuzzDriver {
 
     func q(_ text: String) -> String { FuzzFailure.escape(text) }
 
-    /// Renders an answer for a report.
+    /// Parameters as `[["name","value"],["flag",null]]`: escaped (a NUL stays visible) and unambiguous.
+    static func show(_ parameters: [XCallbackParameter]) -> String {
+        XCallbackParameter.canonicalJSON(parameters).compactText
+    }
+
+    /// Renders an answer for a report: a request as canonical JSON, a URL quoted with `\xNN` escapes.
     static func render<Value>(_ answer: TargetAnswer<Value>) -> String {
         switch answer {
+        case .accepted(let value as XCallbackRequest): "accepted \(value.canonicalJSON.compactText)"
+        case .accepted(let value as String): "accepted \(FuzzFailure.escape(value))"
         case .accepted(let value): "accepted \(value)"
-        case .rejected(let category, let message): "rejected \(category?.rawValue ?? "(no category)"): \(message ?? "")"
-        case .unsupported(let reason, _): "unsupported \(reason ?? "")"
-        case .errored(let message): "errored \(message)"
-        case .broken(let breakage): "broken \(breakage.kind.rawValue) \(breakage.detail)"
+        case .rejected(let category, let message): "rejected \(category?.rawValue ?? "(no category)"): \(FuzzFailure.escape(message ?? ""))"
+        case .unsupported(let reason, _): "unsupported \(FuzzFailure.escape(reason ?? ""))"
+        case .errored(let message): "errored \(FuzzFailure.escape(message))"
+        case .broken(let breakage): "broken \(breakage.kind.rawValue) \(FuzzFailure.escape(breakage.detail))"
         }
     }
 }
