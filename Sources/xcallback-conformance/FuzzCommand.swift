@@ -101,7 +101,9 @@ enum FuzzCommand {
         do {
             switch options.target {
             case "reference": return try fuzz(options, io: io) { _ in ReferenceTarget() }
-            case "foundation": return try fuzz(options, io: io) { _ in FoundationTarget() }
+            case "foundation":
+                // Foundation's documented differences (FoundationNormalisations), as in fuzz-differential-foundation.
+                return try fuzz(options, io: io, normalisations: FoundationNormalisations.all) { _ in FoundationTarget() }
             default:
                 var configuration = SubprocessConfiguration()
                 configuration.timeout = .milliseconds(Int(options.timeout * 1000))
@@ -124,7 +126,7 @@ enum FuzzCommand {
 
     /// The run with one target per job.
     static func fuzz<Target: ConformanceTarget>(
-        _ options: Options, io: CommandLineIO, makeTarget: (Int) throws(FuzzCannotRun) -> Target
+        _ options: Options, io: CommandLineIO, normalisations: [DifferentialNormalisation] = [], makeTarget: (Int) throws(FuzzCannotRun) -> Target
     ) throws(FuzzCannotRun) -> Int32 {
         let dictionary: [[UInt8]] = try options.dictionary.map { path throws(FuzzCannotRun) -> [[UInt8]] in do { return try FuzzDictionary.load(URL(fileURLWithPath: path)) } catch { throw FuzzCannotRun("\(error)") } } ?? []
         let corpusDirectory = options.corpus.map { URL(fileURLWithPath: $0) }
@@ -145,7 +147,7 @@ enum FuzzCommand {
             let configuration = FuzzEngineConfiguration(
                 seed: options.seed &+ UInt64(job), runs: runsPerJob, seconds: options.seconds,
                 maxLength: options.maxLength, dictionary: dictionary)
-            let engine = FuzzEngine(driver: DifferentialDriver(target: targets[job]), configuration: configuration)
+            let engine = FuzzEngine(driver: DifferentialDriver(target: targets[job], normalisations: normalisations), configuration: configuration)
             let summary = engine.run(corpus: corpus) { progress in
                 results.report(job: job, progress) { line in if showProgress { io.standardError("\r" + line + "   ") } }
             }
