@@ -15,7 +15,7 @@
 # FUZZ_FRESH=1 (start from an empty Fuzz/work/TARGET, for reproducible seeded runs),
 # FUZZ_PACKAGE=DIR (build and run the fuzz executables of your own package instead of Fuzz/, with the same
 # recipe, environment, seeds and dictionary; its scratch directory is DIR/.build-fuzz), e.g.
-#   FUZZ_PACKAGE=~/my-parser/Fuzz Fuzz/tools/fuzz.sh build && FUZZ_PACKAGE=~/my-parser/Fuzz Fuzz/tools/fuzz.sh run fuzz-my-parser 60
+#   FUZZ_PACKAGE=~/my-parser/fuzz-targets Fuzz/tools/fuzz.sh build && FUZZ_PACKAGE=~/my-parser/fuzz-targets Fuzz/tools/fuzz.sh run fuzz-my-parser 60
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"

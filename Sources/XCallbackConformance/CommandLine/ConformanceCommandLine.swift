@@ -13,6 +13,7 @@ public enum ConformanceCommandLine {
                xcallback-conformance show ID                     one vector with its citations
                xcallback-conformance list [selection]            vector ids with their descriptions
                xcallback-conformance serve [--target foundation] be a protocol target (default: reference)
+               xcallback-conformance fuzz [--target T] [options] fuzz a target against the reference (fuzz --help)
                xcallback-conformance --help | --version
 
         TARGET
