@@ -11,6 +11,10 @@ import PackageDescription
 
 let package = Package(
     name: "xcallback-fuzz",
+    products: [
+        // For an adopter's own fuzz package: the signal reset, the replay runner and the mutator glue.
+        .library(name: "FuzzSupport", targets: ["FuzzSupport"]),
+    ],
     dependencies: [.package(path: "..")],
     targets: [
         // Declares libFuzzer's own mutator, `LLVMFuzzerMutate`, for the structure-aware mutator.

@@ -12,12 +12,17 @@
 # TARGET is an executable of Fuzz/Package.swift (fuzz-robustness, fuzz-robustness-mutator, fuzz-round-trip,
 # fuzz-differential-foundation, fuzz-planted-bug, fuzz-planted-bug-mutator, fuzz-empty).
 # Environment: FUZZ_SCRATCH (default .build-fuzz), MAX_LEN (default 1024), SWIFT (default swift),
-# FUZZ_FRESH=1 (start from an empty Fuzz/work/TARGET, for reproducible seeded runs).
+# FUZZ_FRESH=1 (start from an empty Fuzz/work/TARGET, for reproducible seeded runs),
+# FUZZ_PACKAGE=DIR (build and run the fuzz executables of your own package instead of Fuzz/, with the same
+# recipe, environment, seeds and dictionary; its scratch directory is DIR/.build-fuzz), e.g.
+#   FUZZ_PACKAGE=~/my-parser/fuzz-targets Fuzz/tools/fuzz.sh build && FUZZ_PACKAGE=~/my-parser/fuzz-targets Fuzz/tools/fuzz.sh run fuzz-my-parser 60
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-SCRATCH="${FUZZ_SCRATCH:-.build-fuzz}"
-BIN="$ROOT/$SCRATCH/release"
+PACKAGE="$(cd "${FUZZ_PACKAGE:-$ROOT/Fuzz}" && pwd)"
+SCRATCH_DIR="$ROOT/${FUZZ_SCRATCH:-.build-fuzz}"
+[ -n "${FUZZ_PACKAGE:-}" ] && SCRATCH_DIR="$PACKAGE/.build-fuzz"
+BIN="$SCRATCH_DIR/release"
 MAX_LEN="${MAX_LEN:-1024}"
 DICT="$ROOT/Fuzz/xcallback.dict"
 export SWIFT_BACKTRACE=enable=no        # let libFuzzer, not the Swift backtracer, see traps
@@ -47,7 +52,7 @@ cmd_build() {
     [ "${1:-}" = "--no-asan" ] && sanitize="fuzzer"
     # --sanitize=fuzzer makes SwiftPM keep `main` for libFuzzer; -sanitize=fuzzer,address (one value, last)
     # is what the driver forwards to every compile, library included; -DFUZZING drops the replay @main.
-    (cd "$ROOT/Fuzz" && "${SWIFT:-swift}" build -c release --scratch-path "../$SCRATCH" \
+    (cd "$PACKAGE" && "${SWIFT:-swift}" build -c release --scratch-path "$SCRATCH_DIR" \
         --sanitize=fuzzer -Xswiftc "-sanitize=$sanitize" -Xswiftc -DFUZZING)
 }
 

@@ -117,7 +117,7 @@ extension DifferentialDriver {
             XCallbackParameter(URLPieces.lenientDecode(piece.name), piece.value.map(URLPieces.lenientDecode))
         }
         guard got == expected else {
-            return "query decodes to \(q(got.description)), expected \(q(expected.description))"
+            return "query decodes to \(Self.show(got)), expected \(Self.show(expected))"
         }
         return nil
     }

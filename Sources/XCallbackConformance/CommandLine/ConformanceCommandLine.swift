@@ -14,6 +14,7 @@ public enum ConformanceCommandLine {
                xcallback-conformance list [selection]            vector ids with their descriptions
                xcallback-conformance serve [--target foundation] be a protocol target (default: reference)
                xcallback-conformance matrix REPORT.json ... [--html F] [--markdown F]  results matrix of JSON reports
+               xcallback-conformance fuzz [--target T] [options] fuzz a target against the reference (fuzz --help)
                xcallback-conformance --help | --version
 
         TARGET
@@ -81,11 +82,12 @@ public enum ConformanceCommandLine {
 
     private static func command(arguments: [String], rawArguments: [[UInt8]]?, io: CommandLineIO) -> Int32 {
         if arguments.first == "matrix" { return MatrixCommand.main(arguments: Array(arguments.dropFirst()), io: io) }
+        if arguments.first == "fuzz" { return FuzzCommand.main(arguments: Array(arguments.dropFirst()), io: io) }
         let options: CommandLineOptions
         do {
             options = try CommandLineOptions(parsing: arguments)
         } catch {
-            io.standardError("error: \(error.message)\nUSAGE: xcallback-conformance [run|parse|show|list|serve] [options]; see --help\n")
+            io.standardError("error: \(error.message)\nUSAGE: xcallback-conformance [run|parse|show|list|serve|matrix|fuzz] [options]; see --help\n")
             return ExitStatus.usage
         }
         switch options.command {
@@ -117,7 +119,7 @@ public enum ConformanceCommandLine {
                     let problem = options.selection.emptinessProblem(
                         in: suite.vectors, suiteDescription: "suite \(suite.manifest.suiteVersion) (\(suite.directory.path))")
                 {
-                    io.standardError("error: \(problem)\nUSAGE: xcallback-conformance [run|parse|show|list|serve] [options]; see --help\n")
+                    io.standardError("error: \(problem)\nUSAGE: xcallback-conformance [run|parse|show|list|serve|matrix|fuzz] [options]; see --help\n")
                     return ExitStatus.usage
                 }
                 switch options.command {
