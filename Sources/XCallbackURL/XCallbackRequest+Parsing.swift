@@ -9,19 +9,27 @@ extension XCallbackRequest {
     ///
     /// - Throws: an `XCallbackRejection` whose category says why and whose offset points at the offending byte.
     public init(parsing url: String) throws(XCallbackRejection) {
-        var url = url
-        let result = url.withUTF8 { bytes in
-            Result { () throws(XCallbackRejection) in try Parser(bytes: bytes).parse() }
+        // `withUTF8` may make a native copy of `url`; rejections quote the text as given, which has the same bytes.
+        var native = url
+        var parsed: XCallbackRequest?
+        var failure: XCallbackRejection?
+        native.withUTF8 { bytes in
+            do throws(XCallbackRejection) {
+                parsed = try Parser(bytes: bytes, text: url).parse()
+            } catch {
+                failure = error
+            }
         }
-        self = try result.get()
+        if let failure { throw failure }
+        self = parsed.take().unsafelyUnwrapped
     }
 
     /// Parses an incoming x-callback-url given as bytes, which must be well-formed UTF-8.
     ///
     /// - Throws: `invalid-utf8` for ill-formed input, otherwise as `init(parsing:)`.
     public init(parsingUTF8 bytes: some Collection<UInt8>) throws(XCallbackRejection) {
-        let array = Array(bytes)
-        guard let text = String(validating: array, as: UTF8.self) else {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            let array = Array(bytes)
             throw XCallbackRejection(
                 .invalidUTF8, "the URL's bytes must be well-formed UTF-8",
                 input: String(decoding: array, as: UTF8.self), offset: UTF8Validation.firstInvalidIndex(in: array))
@@ -32,10 +40,13 @@ extension XCallbackRequest {
 
 /// One parse of one URL; holds the input's bytes and reports offsets into them.
 private struct Parser {
+    /// The URL's UTF-8.
     let bytes: UnsafeBufferPointer<UInt8>
+    /// The URL as text, which rejections quote.
+    let text: String
 
     func reject(_ category: RejectionCategory, _ message: String, at offset: Int) -> XCallbackRejection {
-        XCallbackRejection(category, message, input: String(decoding: bytes, as: UTF8.self), offset: offset)
+        XCallbackRejection(category, message, input: text, offset: offset)
     }
 
     func parse() throws(XCallbackRejection) -> XCallbackRequest {
@@ -168,7 +179,7 @@ private struct Parser {
     }
 
     func decode(_ range: Range<Int>) throws(XCallbackRejection) -> String {
-        try PercentEncoding.decode(bytes, in: range, input: bytes)
+        try PercentEncoding.decode(bytes, in: range, quoting: text)
     }
 
     @inline(__always)
