@@ -46,4 +46,37 @@ enum ByteScan {
         }
         return nil
     }
+
+    /// Copies `source[index...]` to `target[written...]` up to the first `stop` or `end`, advancing both.
+    ///
+    /// Copies eight bytes per step and may write up to seven bytes past the stop, so `target` must have room
+    /// for `end - index` more bytes after `written`; the bytes past the stop are left for the caller to overwrite.
+    @inline(__always)
+    static func copy(
+        from source: UnsafePointer<UInt8>, _ index: inout Int, upTo stop: UInt8, end: Int,
+        to target: UnsafeMutablePointer<UInt8>, _ written: inout Int
+    ) {
+        let pattern = ones &* UInt64(stop)
+        let raw = UnsafeRawPointer(source)
+        let out = UnsafeMutableRawPointer(target)
+        while index + 8 <= end {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            out.storeBytes(of: word, toByteOffset: written, as: UInt64.self)
+            let matched = UInt64(littleEndian: word) ^ pattern
+            let zeros = (matched &- ones) & ~matched & highs
+            if zeros != 0 {
+                let length = zeros.trailingZeroBitCount >> 3
+                index += length
+                written += length
+                return
+            }
+            index += 8
+            written += 8
+        }
+        while index < end, source[index] != stop {
+            target[written] = source[index]
+            index += 1
+            written += 1
+        }
+    }
 }

@@ -2,19 +2,20 @@
 // one `String` it returns.
 //
 // 1. A component without `%` is copied as it is: it is a slice of well-formed UTF-8 cut at ASCII delimiters.
-// 2. Otherwise the component alternates raw runs and escape runs. A raw run is found with a word-at-a-time
-//    scan for the next `%` and copied in one block; an escape run is decoded escape by escape.
+// 2. Otherwise the component alternates raw runs and escape runs. A raw run is copied eight bytes at a
+//    time while looking for the next `%` in the same words; an escape run is decoded escape by escape.
 // 3. Raw runs are whole UTF-8 sequences of the (well-formed) input, and no raw byte can continue a sequence
 //    begun by an escape, so the output is well-formed exactly when every escape run is: only escape runs
 //    with a high octet are checked, each once. A malformed escape anywhere in the component is reported
 //    before ill-formed UTF-8, as the decoder has always done: it decodes the whole component first.
 
 extension PercentEncoding {
-    /// Decodes the escapes of `input[range]` once; errors quote `text` (the whole input) and point into it.
+    /// Decodes the escapes of `input[range]` once; errors quote `text`, the whole input, and point into it.
     static func decode(
         _ input: UnsafeBufferPointer<UInt8>, in range: Range<Int>, quoting text: String
     ) throws(XCallbackRejection) -> String {
-        // 1. No escape: copy.
+        // 1. No escape: copy. (`String(Substring)` would skip the UTF-8 check, but making the substring's
+        // indices costs more than the check, which is word-at-a-time for ASCII.)
         let firstPercent = ByteScan.firstIndex(of: UInt8(ascii: "%"), in: input, from: range.lowerBound, to: range.upperBound)
         guard firstPercent < range.upperBound, let source = input.baseAddress else {
             return String(decoding: UnsafeBufferPointer(rebasing: input[range]), as: UTF8.self)
@@ -23,19 +24,10 @@ extension PercentEncoding {
         var utf8Failure: Int?
         let decoded = String(unsafeUninitializedCapacity: range.count) { out in
             let target = out.baseAddress.unsafelyUnwrapped
-            var written = 0
-            var index = range.lowerBound
-            var nextPercent = firstPercent
-            while true {
-                // 2. A raw run, copied in one block.
-                let raw = nextPercent - index
-                if raw > 0 {
-                    (target + written).initialize(from: source + index, count: raw)
-                    written += raw
-                }
-                index = nextPercent
-                if index == range.upperBound { break }
-
+            var written = firstPercent - range.lowerBound
+            target.initialize(from: source + range.lowerBound, count: written)
+            var index = firstPercent
+            while index < range.upperBound {
                 // 2. An escape run.
                 let runStart = written
                 var sawHighOctet = false
@@ -59,7 +51,9 @@ extension PercentEncoding {
                 {
                     utf8Failure = runStart + bad
                 }
-                nextPercent = ByteScan.firstIndex(of: UInt8(ascii: "%"), in: input, from: index, to: range.upperBound)
+
+                // 2. A raw run, up to the next '%'.
+                ByteScan.copy(from: source, &index, upTo: UInt8(ascii: "%"), end: range.upperBound, to: target, &written)
             }
             return utf8Failure == nil ? written : 0
         }

@@ -42,11 +42,10 @@ public enum PercentEncoding {
     /// The value of one hexadecimal digit, or `nil` when `byte` is not one.
     @inline(__always)
     public static func hexDigitValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte &- UInt8(ascii: "0")
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte &- UInt8(ascii: "A") &+ 10
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte &- UInt8(ascii: "a") &+ 10
-        default: nil
-        }
+        let digit = byte &- UInt8(ascii: "0")
+        if digit < 10 { return digit }
+        // `| 0x20` folds A-F onto a-f and maps nothing else there.
+        let letter = (byte | 0x20) &- UInt8(ascii: "a")
+        return letter < 6 ? letter &+ 10 : nil
     }
 }

@@ -90,7 +90,6 @@ private struct Parser {
         }
         var request = XCallbackRequest(scheme: scheme, action: action)
         if pathEnd < queryEnd {
-            request.parameters.reserveCapacity(4)
             try parseQuery(pathEnd + 1..<queryEnd, into: &request)
         }
         if queryEnd < bytes.count {
@@ -133,49 +132,54 @@ private struct Parser {
             let pieceEnd = ByteScan.firstIndex(of: UInt8(ascii: "&"), in: bytes, from: pieceStart, to: range.upperBound)
             if pieceStart < pieceEnd {
                 let equals = ByteScan.firstIndex(of: UInt8(ascii: "="), in: bytes, from: pieceStart, to: pieceEnd)
-                let name = try decode(pieceStart..<equals)
-                let value = equals == pieceEnd ? nil : try decode(equals + 1..<pieceEnd)
-                try store(XCallbackParameter(name, value), at: pieceStart, into: &request)
+                if let field = ReservedField(UnsafeBufferPointer(rebasing: bytes[pieceStart..<equals])) {
+                    // A reserved name written without escapes: only its value is decoded.
+                    let value = equals == pieceEnd ? "" : try decode(equals + 1..<pieceEnd)
+                    try store(value, in: field, at: pieceStart, into: &request)
+                } else {
+                    let name = try decode(pieceStart..<equals)
+                    let value = equals == pieceEnd ? nil : try decode(equals + 1..<pieceEnd)
+                    if let field = ReservedField(name.utf8) {
+                        try store(value ?? "", in: field, at: pieceStart, into: &request)
+                    } else {
+                        if request.parameters.isEmpty { request.parameters.reserveCapacity(4) }
+                        request.parameters.append(XCallbackParameter(name, value))
+                    }
+                }
             }
             pieceStart = pieceEnd + 1
         }
     }
 
+    /// Stores the value of a reserved parameter, which may appear at most once.
     func store(
-        _ parameter: XCallbackParameter, at offset: Int, into request: inout XCallbackRequest
+        _ value: String, in field: ReservedField, at offset: Int, into request: inout XCallbackRequest
     ) throws(XCallbackRejection) {
-        // Reserved names are 7 to 9 bytes starting with 'x': most names leave after two byte tests.
-        let name = parameter.name.utf8
-        guard (7...9).contains(name.count), name.first == UInt8(ascii: "x") else {
-            request.parameters.append(parameter)
-            return
-        }
-        let value = parameter.value ?? ""
         let previous: String?
-        switch parameter.name {
-        case "x-source": (previous, request.source) = (request.source, value)
-        case "x-success": (previous, request.success) = (request.success, value)
-        case "x-error": (previous, request.error) = (request.error, value)
-        case "x-cancel": (previous, request.cancel) = (request.cancel, value)
-        default:
-            request.parameters.append(parameter)
-            return
+        switch field {
+        case .source: (previous, request.source) = (request.source, value)
+        case .success: (previous, request.success) = (request.success, value)
+        case .error: (previous, request.error) = (request.error, value)
+        case .cancel: (previous, request.cancel) = (request.cancel, value)
         }
         guard previous == nil else {
-            throw reject(.duplicateReservedParameter, "'\(parameter.name)' must appear at most once", at: offset)
+            throw reject(.duplicateReservedParameter, "'\(field.rawValue)' must appear at most once", at: offset)
         }
     }
 
     // MARK: - Helpers
 
     /// Whether `host` is `x-callback-url` in any mix of ASCII case (RFC 3986 §3.2.2).
-    static func isXCallbackURLHost(_ host: some Sequence<UInt8>) -> Bool {
-        var expected = "x-callback-url".utf8.makeIterator()
+    static func isXCallbackURLHost(_ host: some Collection<UInt8>) -> Bool {
+        let expected: StaticString = "x-callback-url"
+        guard host.count == expected.utf8CodeUnitCount else { return false }
+        var next = expected.utf8Start
         for byte in host {
             let folded = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
-            guard folded == expected.next() else { return false }
+            guard folded == next.pointee else { return false }
+            next += 1
         }
-        return expected.next() == nil
+        return true
     }
 
     func decode(_ range: Range<Int>) throws(XCallbackRejection) -> String {
@@ -185,5 +189,27 @@ private struct Parser {
     @inline(__always)
     func isDelimiter(_ byte: UInt8, including slash: UInt8?) -> Bool {
         byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") || byte == slash
+    }
+}
+
+/// The four parameters the spec reserves, which the request keeps in fields of their own.
+private enum ReservedField: String {
+    case source = "x-source"
+    case success = "x-success"
+    case error = "x-error"
+    case cancel = "x-cancel"
+
+    /// The field whose name is exactly `name` (byte for byte, as decoded), or `nil`.
+    @inline(__always)
+    init?(_ name: some Collection<UInt8>) {
+        // Reserved names are 7 to 9 bytes starting with 'x': most names leave after two byte tests.
+        guard (7...9).contains(name.count), name.first == UInt8(ascii: "x") else { return nil }
+        switch name.count {
+        case 7 where name.elementsEqual("x-error".utf8): self = .error
+        case 8 where name.elementsEqual("x-source".utf8): self = .source
+        case 8 where name.elementsEqual("x-cancel".utf8): self = .cancel
+        case 9 where name.elementsEqual("x-success".utf8): self = .success
+        default: return nil
+        }
     }
 }

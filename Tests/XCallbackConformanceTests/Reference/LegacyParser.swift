@@ -64,7 +64,7 @@ enum LegacyParser {
                 let byte = input[index]
                 if byte == UInt8(ascii: "%") {
                     guard index + 2 < range.upperBound,
-                        let high = PercentEncoding.hexDigitValue(input[index + 1]), let low = PercentEncoding.hexDigitValue(input[index + 2])
+                        let high = hexDigitValue(input[index + 1]), let low = hexDigitValue(input[index + 2])
                     else {
                         failure = XCallbackRejection(
                             .invalidPercentEncoding, "'%' must be followed by two hexadecimal digits",
@@ -103,6 +103,17 @@ enum LegacyParser {
             decoded += 1
         }
         return index
+    }
+
+    /// `PercentEncoding.hexDigitValue(_:)` at 51ab8aa.
+    @inline(__always)
+    static func hexDigitValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte &- UInt8(ascii: "0")
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte &- UInt8(ascii: "A") &+ 10
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte &- UInt8(ascii: "a") &+ 10
+        default: nil
+        }
     }
 
     // MARK: - Scans

@@ -52,6 +52,12 @@ import XCallbackURL
         #expect(inputs.count > 10_000, "too few inputs: \(inputs.count)")
         #expect(differences.isEmpty, "\(differences.count) differences, first: \(differences.prefix(3))")
     }
+
+    @Test func hexDigitValuesMatchThePreviousOnesOnEveryByte() {
+        for byte in 0...UInt8.max {
+            #expect(PercentEncoding.hexDigitValue(byte) == LegacyParser.hexDigitValue(byte), "byte \(byte)")
+        }
+    }
 }
 
 /// Variants of an input that reach the parser's edges: cut short, and with delimiters, escapes and UTF-8 spliced in.
