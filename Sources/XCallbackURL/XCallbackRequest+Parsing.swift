@@ -88,14 +88,15 @@ private struct Parser {
         if pathEnd < bytes.count, bytes[pathEnd] == UInt8(ascii: "?") {
             queryEnd = ByteScan.firstIndex(of: UInt8(ascii: "#"), in: bytes, from: pathEnd + 1, to: bytes.count)
         }
-        var request = XCallbackRequest(scheme: scheme, action: action)
+        var query = QueryFields()
         if pathEnd < queryEnd {
-            try parseQuery(pathEnd + 1..<queryEnd, into: &request)
+            try parseQuery(pathEnd + 1..<queryEnd, into: &query)
         }
-        if queryEnd < bytes.count {
-            request.fragment = try decode(queryEnd + 1..<bytes.count)
-        }
-        return request
+        let fragment = queryEnd < bytes.count ? try decode(queryEnd + 1..<bytes.count) : nil
+        // Made once, at the end, so that no half-built request is copied or destroyed on the way.
+        return XCallbackRequest(
+            scheme: scheme, action: action, source: query.source, success: query.success, error: query.error,
+            cancel: query.cancel, parameters: query.parameters, fragment: fragment)
     }
 
     // MARK: - Components
@@ -126,7 +127,7 @@ private struct Parser {
         }
     }
 
-    func parseQuery(_ range: Range<Int>, into request: inout XCallbackRequest) throws(XCallbackRejection) {
+    func parseQuery(_ range: Range<Int>, into query: inout QueryFields) throws(XCallbackRejection) {
         var pieceStart = range.lowerBound
         while pieceStart <= range.upperBound {
             let pieceEnd = ByteScan.firstIndex(of: UInt8(ascii: "&"), in: bytes, from: pieceStart, to: range.upperBound)
@@ -135,15 +136,15 @@ private struct Parser {
                 if let field = ReservedField(UnsafeBufferPointer(rebasing: bytes[pieceStart..<equals])) {
                     // A reserved name written without escapes: only its value is decoded.
                     let value = equals == pieceEnd ? "" : try decode(equals + 1..<pieceEnd)
-                    try store(value, in: field, at: pieceStart, into: &request)
+                    try store(value, in: field, at: pieceStart, into: &query)
                 } else {
                     let name = try decode(pieceStart..<equals)
                     let value = equals == pieceEnd ? nil : try decode(equals + 1..<pieceEnd)
-                    if let field = ReservedField(name.utf8) {
-                        try store(value ?? "", in: field, at: pieceStart, into: &request)
+                    if let field = ReservedField(decoded: name) {
+                        try store(value ?? "", in: field, at: pieceStart, into: &query)
                     } else {
-                        if request.parameters.isEmpty { request.parameters.reserveCapacity(4) }
-                        request.parameters.append(XCallbackParameter(name, value))
+                        if query.parameters.isEmpty { query.parameters.reserveCapacity(4) }
+                        query.parameters.append(XCallbackParameter(name, value))
                     }
                 }
             }
@@ -153,14 +154,14 @@ private struct Parser {
 
     /// Stores the value of a reserved parameter, which may appear at most once.
     func store(
-        _ value: String, in field: ReservedField, at offset: Int, into request: inout XCallbackRequest
+        _ value: String, in field: ReservedField, at offset: Int, into query: inout QueryFields
     ) throws(XCallbackRejection) {
         let previous: String?
         switch field {
-        case .source: (previous, request.source) = (request.source, value)
-        case .success: (previous, request.success) = (request.success, value)
-        case .error: (previous, request.error) = (request.error, value)
-        case .cancel: (previous, request.cancel) = (request.cancel, value)
+        case .source: (previous, query.source) = (query.source, value)
+        case .success: (previous, query.success) = (query.success, value)
+        case .error: (previous, query.error) = (query.error, value)
+        case .cancel: (previous, query.cancel) = (query.cancel, value)
         }
         guard previous == nil else {
             throw reject(.duplicateReservedParameter, "'\(field.rawValue)' must appear at most once", at: offset)
@@ -199,17 +200,41 @@ private enum ReservedField: String {
     case error = "x-error"
     case cancel = "x-cancel"
 
-    /// The field whose name is exactly `name` (byte for byte, as decoded), or `nil`.
+    /// The field whose name is exactly `name` (byte for byte), or `nil`.
     @inline(__always)
-    init?(_ name: some Collection<UInt8>) {
+    init?(_ name: UnsafeBufferPointer<UInt8>) {
         // Reserved names are 7 to 9 bytes starting with 'x': most names leave after two byte tests.
-        guard (7...9).contains(name.count), name.first == UInt8(ascii: "x") else { return nil }
+        guard (7...9).contains(name.count), name[0] == UInt8(ascii: "x") else { return nil }
         switch name.count {
-        case 7 where name.elementsEqual("x-error".utf8): self = .error
-        case 8 where name.elementsEqual("x-source".utf8): self = .source
-        case 8 where name.elementsEqual("x-cancel".utf8): self = .cancel
-        case 9 where name.elementsEqual("x-success".utf8): self = .success
+        case 7 where Self.equal(name, "x-error"): self = .error
+        case 8 where Self.equal(name, "x-source"): self = .source
+        case 8 where Self.equal(name, "x-cancel"): self = .cancel
+        case 9 where Self.equal(name, "x-success"): self = .success
         default: return nil
         }
     }
+
+    /// The field whose name is exactly the decoded `name`, or `nil`.
+    init?(decoded name: String) {
+        guard (7...9).contains(name.utf8.count) else { return nil }
+        var name = name
+        guard let field = name.withUTF8({ Self($0) }) else { return nil }
+        self = field
+    }
+
+    private static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ literal: StaticString) -> Bool {
+        let expected = literal.utf8Start
+        for index in 0..<bytes.count where bytes[index] != expected[index] { return false }
+        return true
+    }
+}
+
+/// The reserved values and the action parameters read from a query.
+private struct QueryFields {
+    var source: String?
+    var success: String?
+    var error: String?
+    var cancel: String?
+    /// The action parameters in order.
+    var parameters: [XCallbackParameter] = []
 }
