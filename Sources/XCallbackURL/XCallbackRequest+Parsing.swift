@@ -11,17 +11,13 @@ extension XCallbackRequest {
     public init(parsing url: String) throws(XCallbackRejection) {
         // `withUTF8` may make a native copy of `url`; rejections quote the text as given, which has the same bytes.
         var native = url
-        var parsed: XCallbackRequest?
-        var failure: XCallbackRejection?
-        native.withUTF8 { bytes in
-            do throws(XCallbackRejection) {
-                parsed = try Parser(bytes: bytes, text: url).parse()
-            } catch {
-                failure = error
-            }
+        let result = native.withUTF8 { bytes in
+            Result { () throws(XCallbackRejection) in try Parser(bytes: bytes, text: url).parse() }
         }
-        if let failure { throw failure }
-        self = parsed.take().unsafelyUnwrapped
+        switch consume result {
+        case .success(let request): self = request
+        case .failure(let rejection): throw rejection
+        }
     }
 
     /// Parses an incoming x-callback-url given as bytes, which must be well-formed UTF-8.
@@ -112,6 +108,8 @@ private struct Parser {
     }
 
     func checkHost(_ range: Range<Int>) throws(XCallbackRejection) {
+        // The host as it should be written holds neither '@' nor ':'.
+        if range.count == 14, Self.isRawXCallbackURLHost(at: range.lowerBound, in: bytes) { return }
         for index in range {
             if bytes[index] == UInt8(ascii: "@") {
                 throw reject(.invalidAuthority, "userinfo ('@') is not allowed before x-callback-url", at: index)
@@ -169,6 +167,20 @@ private struct Parser {
     }
 
     // MARK: - Helpers
+
+    /// Whether the 14 raw bytes at `start` are `x-callback-url` in any mix of ASCII case, two words at a time.
+    ///
+    /// `| 0x20` folds each letter of the host to lowercase and keeps `-`; the only other byte it maps onto
+    /// one of the host's bytes is U+000D onto `-`, and raw control characters were rejected in step 0.
+    static func isRawXCallbackURLHost(at start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress, start + 14 <= bytes.count else { return false }
+        let raw = UnsafeRawPointer(base + start)
+        let fold: UInt64 = 0x2020_2020_2020_2020
+        // "x-callba" at byte 0 and "back-url" at byte 6, little-endian.
+        let head = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self)) | fold
+        let tail = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 6, as: UInt64.self)) | fold
+        return head == 0x6162_6C6C_6163_2D78 && tail == 0x6C72_752D_6B63_6162
+    }
 
     /// Whether `host` is `x-callback-url` in any mix of ASCII case (RFC 3986 §3.2.2).
     static func isXCallbackURLHost(_ host: some Collection<UInt8>) -> Bool {
