@@ -3,6 +3,9 @@
 /// Finds the first octet that does not belong to a well-formed UTF-8 sequence.
 enum UTF8Validation {
     /// Returns the index of the first ill-formed sequence in `bytes`, or `nil` when all of it is well-formed.
+    ///
+    /// Inlined: the decoder calls it once per run of escapes, which is most often one or two sequences long.
+    @inline(__always)
     static func firstInvalidIndex<Bytes: RandomAccessCollection>(in bytes: Bytes) -> Int?
     where Bytes.Element == UInt8, Bytes.Index == Int {
         var index = bytes.startIndex
