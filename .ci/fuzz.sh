@@ -7,7 +7,7 @@
 #   4. self-test: the planted-bug target with the nested mutator must crash, and leave its reproducer;
 #   5. fuzz each target for a fixed, seeded budget (FUZZ_SECONDS, default 60) from a fresh work corpus.
 # Any crash fails the gate and names its reproducer (Fuzz/artifacts/<target>/crash-*).
-# Budget on 2 cores: about 1-2 min build + 3 x 60 s + 30 s + replay = about 5.5 min.
+# Budget on 2 cores: about 1-2 min build + 3 x 60 s + 30 s + replay = about 5.5 min (.ci/run sets 30 s and 20 s: about 3.5 min).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 

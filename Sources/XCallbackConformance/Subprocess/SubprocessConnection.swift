@@ -167,9 +167,13 @@ final class SubprocessConnection: @unchecked Sendable {
     // MARK: - One exchange
 
     /// Writes `message`, reads one line, and checks it is a JSON object with `seq` (when given).
-    private func roundTrip(_ message: JSONValue, on process: ChildProcess, timeout: Duration, seq: Int?) -> Exchange {
-        let deadline = ContinuousClock.now + timeout
+    ///
+    /// The time allowed starts once the request is encoded, so the runner's own work is not the target's,
+    /// and grows by one second per MiB of request: a megabyte vector is a test of the target, not a race.
+    private func roundTrip(_ message: JSONValue, on process: ChildProcess, timeout base: Duration, seq: Int?) -> Exchange {
         let line = Array(message.compactText.utf8)
+        let timeout = base + .milliseconds(line.count / 1_049)  // whole milliseconds: a short request keeps the base
+        let deadline = ContinuousClock.now + timeout
         configuration.transcript?.sent(line)
         switch process.write(line + [UInt8(ascii: "\n")], deadline: deadline) {
         case .written: break

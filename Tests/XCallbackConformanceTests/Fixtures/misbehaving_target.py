@@ -25,6 +25,7 @@ comes from a live process. MODE is one of:
     sigkill-on      kill itself with SIGKILL on VECTOR_ID
     huge-seq-on     answer VECTOR_ID with a 400-digit seq
     deep-on         answer VECTOR_ID with an array nested 60,000 deep (well under the size limit)
+    slow-by-size    answer every request after 0.5 s per MiB of its line
 
 With MARKER, the fixture first starts a helper process that sleeps for ten minutes with MARKER on its
 command line and holds the fixture's stdout and stderr, so a test can look for it in the process table.
@@ -55,6 +56,8 @@ def main():
         sys.exit(3)
     for line in sys.stdin:
         message = json.loads(line)
+        if MODE == "slow-by-size" and message.get("cmd") != "start":
+            time.sleep(0.5 * len(line) / 1048576)
         command = message.get("cmd")
         if command == "start":
             if MODE == "no-handshake":

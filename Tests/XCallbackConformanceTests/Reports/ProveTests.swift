@@ -12,16 +12,7 @@ import XCallbackConformance
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("xcu-prove-\(UUID().uuidString).tap")
         try Data(tap.utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: prove ?? "/usr/bin/prove")
-        process.arguments = ["--exec", "cat", file.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, output)
+        return try ToolProcess.run(URL(fileURLWithPath: prove ?? "/usr/bin/prove"), ["--exec", "cat", file.path])
     }
 
     @Test(.enabled(if: prove != nil, "prove is not installed (Debian: apt-get install perl); TAP not checked with prove"))

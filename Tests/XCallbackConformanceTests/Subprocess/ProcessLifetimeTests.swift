@@ -58,16 +58,8 @@ import XCallbackConformance
         // Ten launches under a limit of 32 descriptors: two leaked per launch would exhaust it.
         let tool = try ServeEndToEndTests().tool()
         let script = "ulimit -n 32 && exec \"$0\" --vectors \"$1\" --process-per-vector --target \"$0 serve\" --no-progress"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        let vectors = RunnerFixtures.miniSuiteDirectory.path
-        process.arguments = ["-c", script, tool, vectors]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let text = try ToolProcess.run(
+            URL(fileURLWithPath: "/bin/sh"), ["-c", script, tool, RunnerFixtures.miniSuiteDirectory.path]).output
         #expect(!text.contains("descriptor"), "\(text)")
         #expect(!text.contains("crashed"), "\(text)")
     }
@@ -76,16 +68,9 @@ import XCallbackConformance
 extension ProcessLifetimeTests {
     @Test func runningOutOfDescriptorsIsNamedAsSuch() throws {
         let tool = try ServeEndToEndTests().tool()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
         let script = "ulimit -n 8 && exec \"$0\" --vectors \"$1\" --target \"$0 serve\" --no-progress"
-        process.arguments = ["-c", script, tool, RunnerFixtures.miniSuiteDirectory.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let text = try ToolProcess.run(
+            URL(fileURLWithPath: "/bin/sh"), ["-c", script, tool, RunnerFixtures.miniSuiteDirectory.path]).output
         #expect(text.contains("the runner has run out of file descriptors (the limit is 8); raise it with 'ulimit -n'"), "\(text)")
     }
 }

@@ -58,6 +58,19 @@ import XCallbackConformance
         #expect(target.statistics.launches == 2)
     }
 
+    /// A megabyte request gets a second per MiB on top of the timeout: a slow machine is not a hung target.
+    @Test func theTimeAllowedGrowsWithTheRequest() throws {
+        var configuration = RunnerFixtures.quickConfiguration()
+        configuration.timeout = .milliseconds(300)
+        let target = try SubprocessTarget(
+            command: TargetCommand(["python3", RunnerFixtures.misbehaving, "slow-by-size"]), configuration: configuration)
+        defer { target.stop() }
+        // 2 MiB: the fixture takes about 1 s, the runner allows 0.3 s + 2 s.
+        let answer = target.parse("app://x-callback-url/open?v=" + String(repeating: "a", count: 2 << 20))
+        if case .broken(let breakage) = answer { Issue.record("the slow target was failed: \(breakage.detail)") }
+        #expect(target.statistics.launches == 1)
+    }
+
     @Test func garbageFailsAsUnreadable() throws {
         let (run, _) = try run("garbage-on", victim: "XCU-2AAD")
         expectOnlyVictimBroke(run, victim: "XCU-2AAD", kind: .unreadableAnswer, detail: #""this is not JSON {""#)

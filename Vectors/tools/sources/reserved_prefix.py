@@ -1,6 +1,6 @@
 """The reserved x- prefix: the four names, unknown x- names, case variants, encoded names, duplicates."""
 
-from vectorlib import R, accept, reject
+from vectorlib import R, accept, any_of, reject
 
 FILE = "reserved-prefix.json"
 TITLE = "Reserved x- prefix"
@@ -24,8 +24,14 @@ def vectors(v):
         v.parse("name-" + name, "%s is read into its own field, not the action parameters" % name,
                 BASE + name + "=" + raw, expect=A(**{slot: value}), cite=["xcu-" + name, "xcu-optional"],
                 tags=["reserved"])
-        v.parse("empty-" + name, "%s= with no value is present and empty, not absent" % name, BASE + name + "=",
-                expect=A(**{slot: ""}), cite=["xcu-" + name, "xcu-query-format"], tags=["reserved", "empty"])
+        if slot == "source":
+            v.parse("empty-" + name, "%s= with no value is present and empty, not absent" % name, BASE + name + "=",
+                    expect=A(**{slot: ""}), cite=["xcu-" + name, "xcu-query-format"], tags=["reserved", "empty"])
+        else:
+            # An empty callback is no URL to open: refusing it is as faithful as keeping it empty.
+            v.parse("empty-" + name, "%s= with no value is present and empty (or refused as no URL), not absent" % name,
+                    BASE + name + "=", level="should", also=[reject("invalid-callback-url")],
+                    cite=["xcu-" + name, "xcu-query-format", "silent-empty-callback"], tags=["reserved", "empty"])
         v.parse("bare-" + name, "%s without '=' is a key without value" % name, BASE + name,
                 cite=["silent-flag", "xcu-" + name], tags=["reserved", "flag", "D7"], point="flag-parameter")
         v.parse("dup-" + name, "%s twice (parameter pollution)" % name,
@@ -104,5 +110,7 @@ def vectors(v):
                     R("rsv", "act", source="App", success=CB, error=CB + "/err", cancel=CB + "/no",
                       parameters=[("q", "1")]), cite=["xcu-optional", "xcu-structure", "rfc3986-2.2"],
                     tags=["reserved"])
-    v.build_request("build-empty-success", "Build with x-success present and empty",
-                    R("rsv", "act", success=""), cite=["xcu-x-success"], tags=["reserved", "empty"])
+    v.build_request("build-empty-success", "Build with x-success present and empty (or refused as no URL)",
+                    R("rsv", "act", success=""), level="should",
+                    expect=any_of(accept(R("rsv", "act", success="")), reject("invalid-callback-url")),
+                    cite=["xcu-x-success", "silent-empty-callback"], tags=["reserved", "empty"])

@@ -27,6 +27,13 @@ struct CallbackURLKitTarget: ConformanceTarget {
         func drain() { queue.sync {} }
     }
 
+    /// The closures the library hands an action handler; called one at a time after `handleOpen` returns.
+    struct Callbacks: @unchecked Sendable {
+        let success: SuccessCallback
+        let failure: FailureCallback
+        let cancel: CancelCallback
+    }
+
     struct Failure: FailureCallbackError {
         var code: Int
         var message: String
@@ -41,29 +48,31 @@ struct CallbackURLKitTarget: ConformanceTarget {
         let manager = CapturingManager(scheme: parsed.scheme)
         let action = String(parsed.path.dropFirst())
         let seen = Captured<[String: String]>()
+        let handed = Captured<Callbacks>()
         manager[action] = { parameters, success, failure, cancel in
             seen.append(parameters)
-            success(nil)
-            cancel()
-            failure(Failure(code: 0, message: "m"))
+            handed.append(Callbacks(success: success, failure: failure, cancel: cancel))
         }
-        guard manager.handleOpen(url: parsed), let parameters = seen.values.first else {
+        guard manager.handleOpen(url: parsed), let parameters = seen.values.first, let callbacks = handed.values.first else {
             return .rejected(category: nil, message: "Manager.handleOpen(url:) returned false")
         }
         manager.drain()
         var result = request(scheme: parsed.scheme ?? "", action: action, pairs: parameters.map { ($0.key, $0.value) })
-        // The library only exposes the callbacks by opening them: success, cancel, then the error URL
-        // with errorCode and errorMessage appended, which the adapter takes off again.
-        let opened = manager.opened.values.map(\.absoluteString)
+        // The library only exposes the callbacks by opening them: each closure is called on its own, so
+        // the URL it opens (if any) is known to be its own; the error URL comes with errorCode and
+        // errorMessage appended, which the adapter takes off again.
+        func urlOpened(by call: () -> Void) -> String? {
+            let before = manager.opened.values.count
+            call()
+            manager.drain()
+            return manager.opened.values.dropFirst(before).first?.absoluteString
+        }
+        result.success = urlOpened { callbacks.success(nil) }
+        result.cancel = urlOpened { callbacks.cancel() }
         let errorQuery = Failure(code: 0, message: "m").XCUErrorQuery
-        for text in opened {
-            if text.hasSuffix(errorQuery), result.error == nil, text.dropLast(errorQuery.count).last.map({ $0 == "?" || $0 == "&" }) == true {
-                result.error = String(text.dropLast(errorQuery.count + 1))
-            } else if result.success == nil, text == opened.first {
-                result.success = text
-            } else {
-                result.cancel = text
-            }
+        if let text = urlOpened(by: { callbacks.failure(Failure(code: 0, message: "m")) }) {
+            let appended = text.hasSuffix(errorQuery) && text.dropLast(errorQuery.count).last.map { $0 == "?" || $0 == "&" } == true
+            result.error = appended ? String(text.dropLast(errorQuery.count + 1)) : text
         }
         return .accepted(result)
     }

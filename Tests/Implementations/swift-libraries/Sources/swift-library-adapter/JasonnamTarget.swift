@@ -34,8 +34,8 @@ struct JasonnamTarget: ConformanceTarget {
         for parameter in request.parameters { parameters[parameter.name] = parameter.value ?? "" }
         let callbacks = [request.success, request.error, request.cancel]
         let urls = callbacks.map { $0.flatMap(URL.init(string:)) }
-        if let text = zip(callbacks, urls).first(where: { $0.0 != nil && $0.1 == nil })?.0 {
-            return .unsupported(reason: "callbacks are passed as URL values; URL(string:) is nil for '\(text ?? "")'", issueURL: nil)
+        if let text = zip(callbacks, urls).first(where: { $0.0 != nil && $0.1 == nil })?.0 ?? nil {
+            return .unsupported(reason: "callbacks are passed as URL values; URL(string:) is nil for '\(text)'", issueURL: nil)
         }
         let built = JasonnamXCallbackURL.XCallbackURL(
             scheme: request.scheme, action: request.action, parameters: parameters,
