@@ -32,8 +32,8 @@ public enum PercentEncoding {
     /// - Throws: `invalid-percent-encoding` for a `%` without two hex digits, `invalid-utf8` when
     ///   the decoded octets are not well-formed UTF-8. Offsets are UTF-8 offsets into `text`.
     public static func decode(_ text: String) throws(XCallbackRejection) -> String {
-        var bytes = text
-        let result = bytes.withUTF8 { buffer in
+        var native = text
+        let result = native.withUTF8 { buffer in
             Result { () throws(XCallbackRejection) in try decode(buffer, in: 0..<buffer.count, quoting: text) }
         }
         return try result.get()

@@ -108,7 +108,7 @@ private struct Parser {
     }
 
     func checkHost(_ range: Range<Int>) throws(XCallbackRejection) {
-        // The host as it should be written holds neither '@' nor ':'.
+        // The host as it should be written, in any ASCII case, holds neither '@' nor ':'.
         if range.count == 14, Self.isRawXCallbackURLHost(at: range.lowerBound, in: bytes) { return }
         for index in range {
             if bytes[index] == UInt8(ascii: "@") {
@@ -118,9 +118,9 @@ private struct Parser {
                 throw reject(.invalidAuthority, "a port (':') is not allowed after x-callback-url", at: index)
             }
         }
-        if range.count == 14, Self.isXCallbackURLHost(UnsafeBufferPointer(rebasing: bytes[range])) { return }
+        // Only an escape can still spell the host (RFC 3986 §6.2.2.2).
         let host = try decode(range)
-        guard host.utf8.count == 14, Self.isXCallbackURLHost(host.utf8) else {
+        guard Self.isXCallbackURLHost(host.utf8) else {
             throw reject(.notXCallbackURL, "expected the host 'x-callback-url'", at: range.lowerBound)
         }
     }
@@ -182,7 +182,9 @@ private struct Parser {
         return head == 0x6162_6C6C_6163_2D78 && tail == 0x6C72_752D_6B63_6162
     }
 
-    /// Whether `host` is `x-callback-url` in any mix of ASCII case (RFC 3986 §3.2.2).
+    /// Whether the decoded `host` is `x-callback-url` in any mix of ASCII case (RFC 3986 §3.2.2).
+    ///
+    /// Unlike the raw test it folds letters only: a decoded host may hold a control character.
     static func isXCallbackURLHost(_ host: some Collection<UInt8>) -> Bool {
         let expected: StaticString = "x-callback-url"
         guard host.count == expected.utf8CodeUnitCount else { return false }

@@ -172,7 +172,8 @@ final class SubprocessConnection: @unchecked Sendable {
     /// and grows by one second per MiB of request: a megabyte vector is a test of the target, not a race.
     private func roundTrip(_ message: JSONValue, on process: ChildProcess, timeout base: Duration, seq: Int?) -> Exchange {
         let line = Array(message.compactText.utf8)
-        let timeout = base + .milliseconds(line.count / 1_049)  // whole milliseconds: a short request keeps the base
+        // Whole milliseconds, so a request under about 1 KB keeps the base and the messages stay round.
+        let timeout = base + .milliseconds(line.count * 1_000 / 1_048_576)
         let deadline = ContinuousClock.now + timeout
         configuration.transcript?.sent(line)
         switch process.write(line + [UInt8(ascii: "\n")], deadline: deadline) {
