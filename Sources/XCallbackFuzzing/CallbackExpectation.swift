@@ -72,18 +72,28 @@ public enum CallbackExpectation {
 
     /// Decodes `%XX` escapes once, as UTF-8; nil for a bad escape or ill-formed UTF-8.
     public static func decodeStrict(_ bytes: some Collection<UInt8>) -> String? {
+        let decoded = bytes.withContiguousStorageIfAvailable { decodeStrictBytes($0) } ?? decodeStrictBytes(Array(bytes))
+        return decoded.flatMap { String(validating: $0, as: UTF8.self) }
+    }
+
+    /// Decodes `%XX` escapes once into bytes, without checking UTF-8; nil for a bad escape.
+    static func decodeStrictBytes(_ bytes: some RandomAccessCollection<UInt8>) -> [UInt8]? {
         var out: [UInt8] = []
-        var iterator = Array(bytes)[...]
-        while let byte = iterator.popFirst() {
+        out.reserveCapacity(bytes.count)
+        var index = bytes.startIndex
+        while index != bytes.endIndex {
+            let byte = bytes[index]
+            index = bytes.index(after: index)
             if byte == UInt8(ascii: "%") {
-                guard let high = iterator.popFirst(), let low = iterator.popFirst(),
-                    let h = PercentEncoding.hexDigitValue(high), let l = PercentEncoding.hexDigitValue(low)
-                else { return nil }
+                guard index != bytes.endIndex, let h = PercentEncoding.hexDigitValue(bytes[index]) else { return nil }
+                index = bytes.index(after: index)
+                guard index != bytes.endIndex, let l = PercentEncoding.hexDigitValue(bytes[index]) else { return nil }
+                index = bytes.index(after: index)
                 out.append(h << 4 | l)
             } else {
                 out.append(byte)
             }
         }
-        return String(validating: out, as: UTF8.self)
+        return out
     }
 }

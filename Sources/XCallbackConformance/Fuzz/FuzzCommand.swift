@@ -112,7 +112,8 @@ enum FuzzCommand {
                         throw FuzzCannotRun("cannot start the target: \(error)")
                     }
                     if let problem = target.startupProblem { throw FuzzCannotRun("the target did not start: \(problem.kind.rawValue) \(problem.detail)") }
-                    return target
+                    // Protocol 2: a batch of inputs per round trip; a protocol-1 target gets one at a time.
+                    return FuzzBatchTarget(target)
                 }
             }
         } catch {
@@ -144,7 +145,9 @@ enum FuzzCommand {
             let configuration = FuzzEngineConfiguration(
                 seed: options.seed &+ UInt64(job), runs: runsPerJob, seconds: options.seconds,
                 maxLength: options.maxLength, dictionary: dictionary)
-            let engine = FuzzEngine(driver: DifferentialDriver(target: targets[job], normalisations: normalisations), configuration: configuration)
+            let engine = FuzzEngine(
+                driver: DifferentialDriver(target: targets[job], normalisations: normalisations), configuration: configuration,
+                batchSource: targets[job] as? FuzzBatchTarget)
             let summary = engine.run(corpus: corpus) { progress in
                 results.report(job: job, progress) { line in if showProgress { io.standardError("\r" + line + "   ") } }
             }
