@@ -16,21 +16,35 @@ import XCallbackURL
 /// The reference's answer under declared choices, and the traits of an input.
 public enum ChoiceModel {
     static let rawOutsideRFC3986: Set<UInt8> = Set(" \"<>\\^`{|}[]".utf8)
+    /// `rawOutsideRFC3986` as a table, with every byte from 0x80 up: what makes an input `raw-character`.
+    static let rawCharacterTable: [Bool] = (0...255).map { $0 >= 0x80 || rawOutsideRFC3986.contains(UInt8($0)) }
 
     /// The open points `input` touches, in a fixed order.
     public static func traits(of input: [UInt8]) -> [InputTrait] {
         var traits: [InputTrait] = []
-        if String(validating: input, as: UTF8.self) == nil { traits.append(.invalidUTF8Bytes) }
-        if input.contains(where: { $0 < 0x20 || $0 == 0x7F }) { traits.append(.controlCharacter) }
-        let text = String(decoding: input, as: UTF8.self)
+        let validated = String(validating: input, as: UTF8.self)
+        if validated == nil { traits.append(.invalidUTF8Bytes) }
+        var control = false
+        var raw = false
+        var percent = false
+        for byte in input {
+            if byte < 0x20 || byte == 0x7F { control = true }
+            if rawCharacterTable[Int(byte)] { raw = true }
+            if byte == UInt8(ascii: "%") { percent = true }
+        }
+        if control { traits.append(.controlCharacter) }
+        let text = validated ?? String(decoding: input, as: UTF8.self)
         let pieces = URLPieces(text)
         // A second '#' is data inside the fragment, where RFC 3986 §3.5 does not allow it raw.
-        if input.contains(where: { $0 >= 0x80 || rawOutsideRFC3986.contains($0) })
-            || pieces.fragment?.utf8.contains(UInt8(ascii: "#")) == true
-        {
+        if raw || pieces.fragment?.utf8.contains(UInt8(ascii: "#")) == true {
             traits.append(.rawCharacter)
         }
-        if let scheme = pieces.scheme, scheme.contains(where: { $0.isUppercase }) { traits.append(.schemeCase) }
+        if let scheme = pieces.scheme,
+            scheme.utf8.allSatisfy({ $0 < 0x80 })
+                ? scheme.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) : scheme.contains(where: { $0.isUppercase })
+        {
+            traits.append(.schemeCase)
+        }
         if let authority = pieces.authority {
             if authority.utf8.contains(UInt8(ascii: "@")) || authority.utf8.contains(UInt8(ascii: ":")) {
                 traits.append(.userinfoOrPort)
@@ -39,33 +53,49 @@ public enum ChoiceModel {
         }
         if pieces.path.isEmpty || pieces.path == "/" { traits.append(.emptyAction) }
         if pieces.path.utf8.count > 1, pieces.path.utf8.last == UInt8(ascii: "/") { traits.append(.trailingSlash) }
-        if ["%2f", "%3f", "%23"].contains(where: { URLPieces.containsBytes(pieces.path, $0) }) {
+        if percent, ["%2f", "%3f", "%23"].contains(where: { URLPieces.containsBytes(pieces.path, $0) }) {
             traits.append(.encodedDelimiterInPath)
         }
-        if URLPieces.hasInvalidEscape(Substring(text)) { traits.append(.invalidEscape) }
+        if percent, URLPieces.hasInvalidEscape(Substring(text)) { traits.append(.invalidEscape) }
         var components: [Substring] = [pieces.path] + [pieces.authority, pieces.fragment].compactMap { $0 }
         for piece in pieces.pieces { components += [piece.name] + [piece.value].compactMap { $0 } }
-        if components.contains(where: URLPieces.hasNonUTF8Escape) { traits.append(.nonUTF8Escape) }
-        if components.contains(where: { URLPieces.lenientBytes($0).starts(with: [0xEF, 0xBB, 0xBF]) }) {
+        if percent, components.contains(where: URLPieces.hasNonUTF8Escape) { traits.append(.nonUTF8Escape) }
+        if components.contains(where: URLPieces.startsWithByteOrderMark) {
             traits.append(.leadingByteOrderMark)
         }
         if pieces.query?.utf8.contains(UInt8(ascii: "+")) == true { traits.append(.plusInQuery) }
         if pieces.pieces.contains(where: { $0.value == nil }) { traits.append(.flagParameter) }
-        if let query = pieces.query, URLPieces.split(query, omittingEmpty: false).contains(where: \.isEmpty) {
+        if let query = pieces.query, hasEmptyPiece(query) {
             traits.append(.emptyPiece)
         }
-        var seen: Set<String> = []
         var duplicateAction = false
         var duplicateReserved = false
-        for piece in pieces.pieces {
-            let name = URLPieces.lenientDecode(piece.name)
-            if !seen.insert(name).inserted {
-                if XCallbackRequest.reservedNames.contains(name) { duplicateReserved = true } else { duplicateAction = true }
+        if pieces.pieces.count > 1 {
+            var seen: Set<String> = []
+            seen.reserveCapacity(pieces.pieces.count)
+            for piece in pieces.pieces {
+                let name = piece.name.utf8.contains(UInt8(ascii: "%")) ? URLPieces.lenientDecode(piece.name) : String(piece.name)
+                if !seen.insert(name).inserted {
+                    if XCallbackRequest.reservedNames.contains(name) { duplicateReserved = true } else { duplicateAction = true }
+                }
             }
         }
         if duplicateAction { traits.append(.duplicateParameter) }
         if duplicateReserved { traits.append(.duplicateReserved) }
         return traits
+    }
+
+    /// Whether splitting `query` at every `&` gives an empty piece: it is empty, starts or ends with `&`, or has `&&`.
+    static func hasEmptyPiece(_ query: Substring) -> Bool {
+        let bytes = query.utf8
+        guard let first = bytes.first, let last = bytes.last else { return true }
+        if first == UInt8(ascii: "&") || last == UInt8(ascii: "&") { return true }
+        var previous: UInt8 = 0
+        for byte in bytes {
+            if byte == UInt8(ascii: "&"), previous == UInt8(ascii: "&") { return true }
+            previous = byte
+        }
+        return false
     }
 
     /// The reference's answer for `text` had it made `choices` (undeclared points keep the reference's value).
