@@ -175,3 +175,12 @@ public struct URLPieces: Sendable {
         text.utf8.contains(UInt8(ascii: "%")) && String(validating: lenientBytes(text), as: UTF8.self) == nil
     }
 }
+
+/// UTF-8 validity of bytes, without making a `String` of them.
+enum UTF8Check {
+    /// Whether `bytes` are well-formed UTF-8 (what `String(validating:as:)` accepts).
+    static func isValid(_ bytes: [UInt8]) -> Bool {
+        if !bytes.contains(where: { $0 >= 0x80 }) { return true }
+        return String(validating: bytes, as: UTF8.self) != nil
+    }
+}

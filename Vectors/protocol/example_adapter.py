@@ -244,6 +244,11 @@ def reply(message):
     return json.dumps(answered, ensure_ascii=False)
 
 
+def batch_replies(requests):
+    """The answer lines of a batch message (without newlines), one per request, in order."""
+    return [reply(request) for request in requests]
+
+
 def main():
     """Reads requests line by line until stop or end of input."""
     sys.stdin.reconfigure(encoding="utf-8")
@@ -265,7 +270,7 @@ def main():
             return 0
         elif command == "batch":
             # One answer line per request, in order, flushed once at the end of the batch.
-            sys.stdout.write("".join(reply(request) + "\n" for request in message["requests"]))
+            sys.stdout.write("".join(line + "\n" for line in batch_replies(message["requests"])))
             sys.stdout.flush()
         else:
             sys.stdout.write(reply(message) + "\n")
