@@ -110,6 +110,64 @@ public struct NestedLayer: Hashable, Sendable {
         return Parameter(name: name, value: .raw(String(decoding: raw, as: UTF8.self)))
     }
 
+    /// What a fuzzing corpus keys on, without building the tree: the depth of the deepest layer (the first
+    /// one in depth-first order, as `layerPaths` lists them) and which of `# % & + = ?` the strictly decoded
+    /// raw values of that layer hold, as bits in that order. Equal to what the tree of `init(decoding:)` gives.
+    public static func deepestLayerSummary(of input: [UInt8], depth: Int = 8) -> (depth: Int, delimiters: UInt8) {
+        let text = UTF8Check.isValid(input) ? input : Array(String(decoding: input, as: UTF8.self).utf8)
+        return text.withUnsafeBufferPointer { summary(of: $0, depth: depth) }
+    }
+
+    /// The bit of each delimiter `deepestLayerSummary` reports.
+    static func delimiterBit(_ byte: UInt8) -> UInt8 {
+        switch byte {
+        case UInt8(ascii: "#"): 1
+        case UInt8(ascii: "%"): 2
+        case UInt8(ascii: "&"): 4
+        case UInt8(ascii: "+"): 8
+        case UInt8(ascii: "="): 16
+        case UInt8(ascii: "?"): 32
+        default: 0
+        }
+    }
+
+    /// The delimiters of `bits` as text, in ASCII order (`#%&+=?`).
+    public static func delimiters(_ bits: UInt8) -> String {
+        var out = ""
+        for (index, character) in "#%&+=?".enumerated() where bits & (1 << index) != 0 { out.append(character) }
+        return out
+    }
+
+    private static func summary(of bytes: UnsafeBufferPointer<UInt8>, depth: Int) -> (depth: Int, delimiters: UInt8) {
+        var end = bytes.count
+        if let hash = bytes.firstIndex(of: UInt8(ascii: "#")) { end = hash }
+        guard let question = bytes[..<end].firstIndex(of: UInt8(ascii: "?")) else { return (0, 0) }
+        var own: UInt8 = 0
+        var deepest: (depth: Int, delimiters: UInt8)?
+        var start = question + 1
+        var index = start
+        while true {
+            if index == end || bytes[index] == UInt8(ascii: "&") {
+                let piece = UnsafeBufferPointer(rebasing: bytes[start..<index])
+                if let equals = piece.firstIndex(of: UInt8(ascii: "=")) {
+                    let raw = UnsafeBufferPointer(rebasing: piece[(equals + 1)...])
+                    if let decoded = CallbackExpectation.decodeStrictBytes(raw), UTF8Check.isValid(decoded) {
+                        if depth > 0, containsSchemeSeparator(decoded) {
+                            let child = decoded.withUnsafeBufferPointer { summary(of: $0, depth: depth - 1) }
+                            if child.depth + 1 > (deepest?.depth ?? 0) { deepest = (child.depth + 1, child.delimiters) }
+                        } else {
+                            for byte in decoded { own |= delimiterBit(byte) }
+                        }
+                    }
+                }
+                if index == end { break }
+                start = index + 1
+            }
+            index += 1
+        }
+        return deepest ?? (0, own)
+    }
+
     /// Whether `bytes` contain `://`.
     static func containsSchemeSeparator(_ bytes: [UInt8]) -> Bool {
         guard bytes.count >= 3 else { return false }
@@ -143,7 +201,10 @@ public struct NestedLayer: Hashable, Sendable {
                     out.append(contentsOf: raw.utf8)
                 case .nested(let layer):
                     out.append(UInt8(ascii: "="))
-                    NestedLayer.encode(layer.serialized(style: style), style: style, into: &out)
+                    var inner: [UInt8] = []
+                    inner.reserveCapacity(128)
+                    layer.serialize(style: style, into: &inner)
+                    NestedLayer.encode(bytes: inner, style: style, into: &out)
                 }
             }
         }
@@ -200,8 +261,13 @@ public struct NestedLayer: Hashable, Sendable {
 
     /// Appends `text` percent-encoded in `style` to `out`.
     static func encode(_ text: String, style: EncodingStyle, into out: inout [UInt8]) {
+        encode(bytes: text.utf8, style: style, into: &out)
+    }
+
+    /// Appends `bytes` percent-encoded in `style` to `out`.
+    static func encode(bytes: some Sequence<UInt8>, style: EncodingStyle, into out: inout [UInt8]) {
         let hex: StaticString = "0123456789ABCDEF"
-        for byte in text.utf8 {
+        for byte in bytes {
             if isKept(byte, style: style) {
                 out.append(byte)
             } else {

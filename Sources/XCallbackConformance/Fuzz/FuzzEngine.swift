@@ -160,7 +160,7 @@ public struct FuzzEngine<Driver: FuzzDriver> {
         var corpus = (initial.isEmpty ? Self.builtInSeeds : initial).map { Entry(bytes: $0, tree: Self.tree(of: $0)) }
         var shapes = Set<String>()
         let check = checker()
-        for entry in corpus { shapes.insert(Self.shape(entry.bytes, outcome: check(entry.bytes).outcome, tree: entry.tree)) }
+        for entry in corpus { shapes.insert(Self.shape(entry.bytes, outcome: check(entry.bytes).outcome)) }
         var added: [[UInt8]] = []
         var findings: [FuzzFinding] = []
         var indexByKey: [String: Int] = [:]
@@ -224,10 +224,10 @@ public struct FuzzEngine<Driver: FuzzDriver> {
                 }
                 return
             }
-            let tree = Self.tree(of: input)
-            let shape = Self.shape(input, outcome: outcome, tree: tree)
-            if shapes.insert(shape).inserted {
-                corpus.append(Entry(bytes: input, tree: tree))
+            // The shape comes from the driver's outcome and a scan of the layers; the tree is built once,
+            // only for an input that joins the corpus, where the mutator uses it from then on.
+            if shapes.insert(Self.shape(input, outcome: outcome)).inserted {
+                corpus.append(Entry(bytes: input, tree: Self.tree(of: input)))
                 added.append(input)
             }
         }
@@ -293,27 +293,21 @@ public struct FuzzEngine<Driver: FuzzDriver> {
         }
     }
 
-    /// The nested layers of `input`, decoded once per execution: for the shape, and for the mutator if it joins the corpus.
+    /// The nested layers of `input`, decoded once, when it joins the corpus, for the mutator.
     static func tree(of input: [UInt8]) -> NestedLayer {
         NestedLayer(decoding: String(decoding: input, as: UTF8.self))
     }
 
     /// The shape of an input that decides whether it joins the corpus: the reference's outcome, the depth
-    /// of the deepest layer, and which delimiters the decoded values of that layer carry.
-    static func shape(_ input: [UInt8], outcome: String, tree: NestedLayer) -> String {
-        let deepest = tree.layerPaths.max { $0.count < $1.count } ?? []
-        var delimiters = Set<Character>()
-        for parameter in tree.layer(at: deepest)?.parameters ?? [] {
-            if case .raw(let raw) = parameter.value, let decoded = CallbackExpectation.decodeStrict(raw.utf8) {
-                delimiters.formUnion(decoded.filter { "&=#%+?".contains($0) })
-            }
-        }
-        return "\(outcome) \(min(deepest.count, 5)) \(String(delimiters.sorted()))"
+    /// of the deepest layer (up to 5), and which delimiters the decoded values of that layer carry.
+    static func shape(_ input: [UInt8], outcome: String) -> String {
+        let summary = NestedLayer.deepestLayerSummary(of: input)
+        return "\(outcome) \(min(summary.depth, 5)) " + NestedLayer.delimiters(summary.delimiters)
     }
 
-    /// The shape of `input`, parsed and decoded here (for callers without a check at hand).
+    /// The shape of `input`, parsed here (for callers without a check at hand).
     static func shape(_ input: [UInt8]) -> String {
-        shape(input, outcome: referenceOutcome(input), tree: tree(of: input))
+        shape(input, outcome: referenceOutcome(input))
     }
 
     /// `NestedMutator.simpleByteMutator`, inserting a dictionary token instead one time in four.

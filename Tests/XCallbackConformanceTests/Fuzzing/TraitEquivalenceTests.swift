@@ -1,5 +1,6 @@
 // The faster trait scan and URL split of the differential driver give exactly what the earlier,
-// straightforward versions gave (kept here, verbatim, as the oracle), on seeds and on many mutants.
+// straightforward versions gave (kept here, verbatim, as the oracle), on seeds and on many mutants;
+// the fuzz corpus's layer scan gives what the tree of nested layers gives.
 
 import Foundation
 import Testing
@@ -41,6 +42,18 @@ import XCallbackURL
             for piece in pieces.pieces {
                 #expect(URLPieces.lenientBytes(piece.name) == LegacyURLPieces.lenientBytes(piece.name))
             }
+            // The corpus shape's scan gives what the tree of nested layers gives.
+            let tree = NestedLayer(decoding: text)
+            let deepest = tree.layerPaths.max { $0.count < $1.count } ?? []
+            var delimiters = Set<UInt8>()
+            for parameter in tree.layer(at: deepest)?.parameters ?? [] {
+                if case .raw(let raw) = parameter.value, let decoded = CallbackExpectation.decodeStrict(raw.utf8) {
+                    delimiters.formUnion(decoded.utf8.filter { "#%&+=?".utf8.contains($0) })
+                }
+            }
+            let summary = NestedLayer.deepestLayerSummary(of: input)
+            #expect(summary.depth == deepest.count, "\(FuzzFailure.escape(input))")
+            #expect(NestedLayer.delimiters(summary.delimiters) == String(decoding: delimiters.sorted(), as: UTF8.self), "\(FuzzFailure.escape(input))")
             checked += 1
         }
         #expect(checked > 20_000)
