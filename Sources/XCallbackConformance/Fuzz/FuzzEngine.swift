@@ -3,13 +3,18 @@
 //
 // 1. Start from the corpus (or the built-in seeds when it is empty).
 // 2. Each execution picks a corpus input with `SplitMix64(seed)`, mutates it with `NestedMutator`
-//    (structure-aware) or crosses it over with another, and byte-mutates with the dictionary's tokens.
+//    (structure-aware, from the input's nested layers decoded once when it joined the corpus) or crosses
+//    it over with another, and byte-mutates with the dictionary's tokens.
 // 3. The driver checks it. A failure whose key (rule and kind of disagreement) is new is shrunk and
 //    recorded as a finding; later failures with the same key are counted, not reported again.
-// 4. Without coverage feedback, an input is kept when its shape is new: the reference's outcome, its
-//    nesting depth and the delimiters (`& = # % + ?`) in the decoded values of its deepest layer.
+// 4. Without coverage feedback, an input is kept when its shape is new: the reference's outcome (named by
+//    the driver, from the parse its check did anyway), its nesting depth and the delimiters (`& = # % + ?`)
+//    in the decoded values of its deepest layer (one scan of the layers, no tree unless the input is kept).
+// 5. With a batch source (a target speaking protocol 2), inputs go to the target a batch at a time on a
+//    helper thread: batch k+1 is generated and sent while batch k is judged, so the target and the loop
+//    work at once. Which batch an input is in depends only on the seed and the batch size, never on timing.
 // Stops after `runs` executions or `seconds`, whichever comes first. With `runs` alone, the same seed
-// gives the same executions and the same findings.
+// (and batch size) gives the same executions and the same findings.
 
 import Foundation
 import XCallbackFuzzing
