@@ -216,7 +216,8 @@ final class SubprocessConnection: @unchecked Sendable {
             do {
                 let hello = try ProtocolHello(message: message)
                 consecutiveStartFailures = 0
-                batchLimit = hello.batchLimit
+                // Batches only when `start` offered them; a protocol-2 hello to a runner that did not is still read.
+                batchLimit = configuration.batches ? hello.batchLimit : 1
                 return .ready(hello)
             } catch {
                 kill(process)
