@@ -168,6 +168,17 @@ private func batchedEngine(_ target: SubprocessTarget, seed: UInt64 = 1, runs: I
         #expect(batched.base.statistics.batchFallbacks >= 1)
     }
 
+    @Test func aRunnerThatDoesNotOfferBatchesGetsAProtocolOneHello() throws {
+        var configuration = SubprocessConfiguration()
+        configuration.batches = false
+        let target = try SubprocessTarget(command: TargetCommand(["python3", RunnerFixtures.exampleAdapter]), configuration: configuration)
+        defer { target.stop() }
+        #expect(target.batchLimit == 1)
+        let answers = target.answers(for: mixedInputs.map { DifferentialDriver<ReferenceTarget>.targetInput(for: $0) })
+        #expect(answers.count == mixedInputs.count)
+        #expect(target.statistics.batches == 0)
+    }
+
     @Test func aProtocolOneAdapterIsFuzzedOneRequestAtATime() throws {
         let target = try fixture("clean", protocol1: true, timeout: .seconds(2))
         #expect(target.batchLimit == 1)
