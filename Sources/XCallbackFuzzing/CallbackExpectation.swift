@@ -78,22 +78,32 @@ public enum CallbackExpectation {
 
     /// Decodes `%XX` escapes once into bytes, without checking UTF-8; nil for a bad escape.
     static func decodeStrictBytes(_ bytes: some RandomAccessCollection<UInt8>) -> [UInt8]? {
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
-        var index = bytes.startIndex
-        while index != bytes.endIndex {
-            let byte = bytes[index]
-            index = bytes.index(after: index)
-            if byte == UInt8(ascii: "%") {
-                guard index != bytes.endIndex, let h = PercentEncoding.hexDigitValue(bytes[index]) else { return nil }
+        var failed = false
+        let out = [UInt8](unsafeUninitializedCapacity: bytes.count) { buffer, count in
+            var written = 0
+            var index = bytes.startIndex
+            while index != bytes.endIndex {
+                let byte = bytes[index]
                 index = bytes.index(after: index)
-                guard index != bytes.endIndex, let l = PercentEncoding.hexDigitValue(bytes[index]) else { return nil }
-                index = bytes.index(after: index)
-                out.append(h << 4 | l)
-            } else {
-                out.append(byte)
+                if byte == UInt8(ascii: "%") {
+                    guard index != bytes.endIndex, let h = PercentEncoding.hexDigitValue(bytes[index]) else {
+                        failed = true
+                        break
+                    }
+                    index = bytes.index(after: index)
+                    guard index != bytes.endIndex, let l = PercentEncoding.hexDigitValue(bytes[index]) else {
+                        failed = true
+                        break
+                    }
+                    index = bytes.index(after: index)
+                    buffer[written] = h << 4 | l
+                } else {
+                    buffer[written] = byte
+                }
+                written += 1
             }
+            count = written
         }
-        return out
+        return failed ? nil : out
     }
 }

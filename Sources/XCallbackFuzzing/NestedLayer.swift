@@ -151,7 +151,15 @@ public struct NestedLayer: Hashable, Sendable {
                 let piece = UnsafeBufferPointer(rebasing: bytes[start..<index])
                 if let equals = piece.firstIndex(of: UInt8(ascii: "=")) {
                     let raw = UnsafeBufferPointer(rebasing: piece[(equals + 1)...])
-                    if let decoded = CallbackExpectation.decodeStrictBytes(raw), UTF8Check.isValid(decoded) {
+                    if !raw.contains(UInt8(ascii: "%")) {
+                        // Nothing to decode, and a slice of valid UTF-8 cut at ASCII bytes is valid UTF-8.
+                        if depth > 0, containsSchemeSeparator(raw) {
+                            let child = summary(of: raw, depth: depth - 1)
+                            if child.depth + 1 > (deepest?.depth ?? 0) { deepest = (child.depth + 1, child.delimiters) }
+                        } else {
+                            for byte in raw { own |= delimiterBit(byte) }
+                        }
+                    } else if let decoded = CallbackExpectation.decodeStrictBytes(raw), UTF8Check.isValid(decoded) {
                         if depth > 0, containsSchemeSeparator(decoded) {
                             let child = decoded.withUnsafeBufferPointer { summary(of: $0, depth: depth - 1) }
                             if child.depth + 1 > (deepest?.depth ?? 0) { deepest = (child.depth + 1, child.delimiters) }
@@ -170,6 +178,11 @@ public struct NestedLayer: Hashable, Sendable {
 
     /// Whether `bytes` contain `://`.
     static func containsSchemeSeparator(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { containsSchemeSeparator($0) }
+    }
+
+    /// Whether `bytes` contain `://`.
+    static func containsSchemeSeparator(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard bytes.count >= 3 else { return false }
         for index in 0..<(bytes.count - 2)
         where bytes[index] == UInt8(ascii: ":") && bytes[index + 1] == UInt8(ascii: "/") && bytes[index + 2] == UInt8(ascii: "/") {
@@ -266,17 +279,30 @@ public struct NestedLayer: Hashable, Sendable {
 
     /// Appends `bytes` percent-encoded in `style` to `out`.
     static func encode(bytes: some Sequence<UInt8>, style: EncodingStyle, into out: inout [UInt8]) {
-        let hex: StaticString = "0123456789ABCDEF"
-        for byte in bytes {
-            if isKept(byte, style: style) {
-                out.append(byte)
-            } else {
-                out.append(UInt8(ascii: "%"))
-                out.append(hex.utf8Start[Int(byte >> 4)])
-                out.append(hex.utf8Start[Int(byte & 15)])
+        let bytes = Array(bytes)
+        let encoded = [UInt8](unsafeUninitializedCapacity: bytes.count * 3) { buffer, count in
+            let kept = style == .full ? keptFull : keptLight
+            let hex: StaticString = "0123456789ABCDEF"
+            var index = 0
+            for byte in bytes {
+                if kept[Int(byte)] {
+                    buffer[index] = byte
+                    index += 1
+                } else {
+                    buffer[index] = UInt8(ascii: "%")
+                    buffer[index + 1] = hex.utf8Start[Int(byte >> 4)]
+                    buffer[index + 2] = hex.utf8Start[Int(byte & 15)]
+                    index += 3
+                }
             }
+            count = index
         }
+        out.append(contentsOf: encoded)
     }
+
+    /// `isKept` for every byte, by style.
+    static let keptFull: [Bool] = (0...255).map { isKept(UInt8($0), style: .full) }
+    static let keptLight: [Bool] = (0...255).map { isKept(UInt8($0), style: .light) }
 
     static func isKept(_ byte: UInt8, style: EncodingStyle) -> Bool {
         switch byte {
