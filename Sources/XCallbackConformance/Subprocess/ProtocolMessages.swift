@@ -50,6 +50,46 @@ public enum ConformanceProtocol {
         return .object(members)
     }
 
+    /// Appends the line of a request without an id, byte for byte what `request(input, seq: seq, id: nil).compactText`
+    /// writes, to `line`: a parse request (what the fuzzer mostly sends) is written directly, without a
+    /// `JSONValue` in between; the others go through `request`.
+    public static func appendRequest(_ input: VectorInput, seq: Int, to line: inout [UInt8]) {
+        guard case .parseBytes(let bytes) = input else {
+            line += request(input, seq: seq, id: nil).compactText.utf8
+            return
+        }
+        line += #"{"cmd":"parse","seq":"#.utf8
+        line += String(seq).utf8
+        if bytes.allSatisfy({ $0 < 0x80 }) || String(validating: bytes, as: UTF8.self) != nil {
+            line += #","url":""#.utf8
+            appendEscaped(bytes, to: &line)
+        } else {
+            line += #","urlHex":""#.utf8
+            line += hex(bytes).utf8
+        }
+        line += #""}"#.utf8
+    }
+
+    /// Appends the body of a JSON string for the UTF-8 `bytes`, escaped as the JSON writer escapes it
+    /// (`\"`, `\\`, `\n`, `\r`, `\t`, other controls and DEL as `\u00xx`; everything else as it is).
+    static func appendEscaped(_ bytes: [UInt8], to line: inout [UInt8]) {
+        let digits: StaticString = "0123456789abcdef"
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "\""): line += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+            case UInt8(ascii: "\\"): line += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+            case UInt8(ascii: "\n"): line += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+            case UInt8(ascii: "\r"): line += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+            case UInt8(ascii: "\t"): line += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+            case 0..<0x20, 0x7F:
+                line += [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")]
+                line.append(digits.utf8Start[Int(byte >> 4)])
+                line.append(digits.utf8Start[Int(byte & 15)])
+            default: line.append(byte)
+            }
+        }
+    }
+
     /// The operation that handles `input`.
     public static func operation(of input: VectorInput) -> Operation {
         switch input {

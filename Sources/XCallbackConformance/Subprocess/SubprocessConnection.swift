@@ -119,7 +119,7 @@ final class SubprocessConnection: @unchecked Sendable {
         var line = Array(#"{"cmd":"batch","requests":["#.utf8)
         for (offset, input) in inputs.enumerated() {
             if offset > 0 { line.append(UInt8(ascii: ",")) }
-            line += ConformanceProtocol.request(input, seq: first + offset, id: nil).compactText.utf8
+            ConformanceProtocol.appendRequest(input, seq: first + offset, to: &line)
         }
         line += "]}".utf8
         let timeout = configuration.timeout + .milliseconds(line.count * 1_000 / 1_048_576)

@@ -84,6 +84,18 @@ private func batchedEngine(_ target: SubprocessTarget, seed: UInt64 = 1, runs: I
         }
     }
 
+    @Test func aBatchRequestIsWrittenAsTheJSONWriterWritesIt() throws {
+        var inputs = mixedInputs
+        for byte in UInt8(0)...UInt8(255) { inputs.append(Array("s://x-callback-url/a?k=".utf8) + [byte, 0x22, 0x5C, byte]) }
+        inputs.append(Array("é\u{0}\u{7F}\u{2028}😀".utf8))
+        for (index, input) in inputs.enumerated() {
+            let vectorInput = DifferentialDriver<ReferenceTarget>.targetInput(for: input)
+            var line: [UInt8] = []
+            ConformanceProtocol.appendRequest(vectorInput, seq: index * 977 + 1, to: &line)
+            #expect(line == Array(ConformanceProtocol.request(vectorInput, seq: index * 977 + 1, id: nil).compactText.utf8))
+        }
+    }
+
     @Test func aBatchGivesTheAnswersOneRequestAtATimeGives() throws {
         let target = try fixture("clean", timeout: .seconds(2))
         defer { target.stop() }
