@@ -303,15 +303,28 @@ public struct FuzzEngine<Driver: FuzzDriver> {
         NestedLayer(decoding: String(decoding: input, as: UTF8.self))
     }
 
+    /// What decides whether an input joins the corpus.
+    struct Shape: Hashable, CustomStringConvertible {
+        /// The reference's outcome (`DifferentialReport.referenceOutcome`).
+        var outcome: String
+        /// The depth of the deepest layer, up to 5.
+        var depth: Int
+        /// Which of `# % & + = ?` the decoded values of that layer carry (`NestedLayer.deepestLayerSummary`).
+        var delimiters: UInt8
+
+        /// `accepted 2 %&=`.
+        var description: String { "\(outcome) \(depth) " + NestedLayer.delimiters(delimiters) }
+    }
+
     /// The shape of an input that decides whether it joins the corpus: the reference's outcome, the depth
     /// of the deepest layer (up to 5), and which delimiters the decoded values of that layer carry.
-    static func shape(_ input: [UInt8], outcome: String) -> String {
+    static func shape(_ input: [UInt8], outcome: String) -> Shape {
         let summary = NestedLayer.deepestLayerSummary(of: input)
-        return "\(outcome) \(min(summary.depth, 5)) " + NestedLayer.delimiters(summary.delimiters)
+        return Shape(outcome: outcome, depth: min(summary.depth, 5), delimiters: summary.delimiters)
     }
 
     /// The shape of `input`, parsed here (for callers without a check at hand).
-    static func shape(_ input: [UInt8]) -> String {
+    static func shape(_ input: [UInt8]) -> Shape {
         shape(input, outcome: referenceOutcome(input))
     }
 
