@@ -131,6 +131,9 @@ public struct NestedLayer: Hashable, Sendable {
         }
     }
 
+    /// `delimiterBit` of every byte.
+    static let delimiterTable: [UInt8] = (0...255).map { delimiterBit(UInt8($0)) }
+
     /// The delimiters of `bits` as text, in ASCII order (`#%&+=?`).
     public static func delimiters(_ bits: UInt8) -> String {
         var out = ""
@@ -151,20 +154,29 @@ public struct NestedLayer: Hashable, Sendable {
                 let piece = UnsafeBufferPointer(rebasing: bytes[start..<index])
                 if let equals = piece.firstIndex(of: UInt8(ascii: "=")) {
                     let raw = UnsafeBufferPointer(rebasing: piece[(equals + 1)...])
-                    if !raw.contains(UInt8(ascii: "%")) {
-                        // Nothing to decode, and a slice of valid UTF-8 cut at ASCII bytes is valid UTF-8.
-                        if depth > 0, containsSchemeSeparator(raw) {
+                    // One pass: the delimiters, a '%' (then the value needs decoding) and a "://".
+                    var bits: UInt8 = 0
+                    var separator = false
+                    var previous: (UInt8, UInt8) = (0, 0)
+                    for byte in raw {
+                        bits |= delimiterTable[Int(byte)]
+                        if byte == UInt8(ascii: "/"), previous == (UInt8(ascii: ":"), UInt8(ascii: "/")) { separator = true }
+                        previous = (previous.1, byte)
+                    }
+                    if bits & 2 == 0 {
+                        // No '%': nothing to decode, and a slice of valid UTF-8 cut at ASCII bytes is valid UTF-8.
+                        if depth > 0, separator {
                             let child = summary(of: raw, depth: depth - 1)
                             if child.depth + 1 > (deepest?.depth ?? 0) { deepest = (child.depth + 1, child.delimiters) }
                         } else {
-                            for byte in raw { own |= delimiterBit(byte) }
+                            own |= bits
                         }
                     } else if let decoded = CallbackExpectation.decodeStrictBytes(raw), UTF8Check.isValid(decoded) {
                         if depth > 0, containsSchemeSeparator(decoded) {
                             let child = decoded.withUnsafeBufferPointer { summary(of: $0, depth: depth - 1) }
                             if child.depth + 1 > (deepest?.depth ?? 0) { deepest = (child.depth + 1, child.delimiters) }
                         } else {
-                            for byte in decoded { own |= delimiterBit(byte) }
+                            for byte in decoded { own |= delimiterTable[Int(byte)] }
                         }
                     }
                 }

@@ -7,7 +7,9 @@ build_callback below) and speaks JSON Lines on stdin and stdout. Standard librar
     xcallback-conformance --target "python3 Vectors/protocol/example_adapter.py"
 
 To certify your own implementation, replace the three functions with calls into it and change
-IMPLEMENTATION and CHOICES.
+IMPLEMENTATION and CHOICES. When the runner offers protocol 2 (start lists 2 in "protocols"), the
+hello says so and batch messages are answered one line per request (batch_replies), which is what
+makes `xcallback-conformance fuzz` fast; nothing else changes.
 """
 
 import json
