@@ -72,18 +72,38 @@ public enum CallbackExpectation {
 
     /// Decodes `%XX` escapes once, as UTF-8; nil for a bad escape or ill-formed UTF-8.
     public static func decodeStrict(_ bytes: some Collection<UInt8>) -> String? {
-        var out: [UInt8] = []
-        var iterator = Array(bytes)[...]
-        while let byte = iterator.popFirst() {
-            if byte == UInt8(ascii: "%") {
-                guard let high = iterator.popFirst(), let low = iterator.popFirst(),
-                    let h = PercentEncoding.hexDigitValue(high), let l = PercentEncoding.hexDigitValue(low)
-                else { return nil }
-                out.append(h << 4 | l)
-            } else {
-                out.append(byte)
+        let decoded = bytes.withContiguousStorageIfAvailable { decodeStrictBytes($0) } ?? decodeStrictBytes(Array(bytes))
+        return decoded.flatMap { String(validating: $0, as: UTF8.self) }
+    }
+
+    /// Decodes `%XX` escapes once into bytes, without checking UTF-8; nil for a bad escape.
+    static func decodeStrictBytes(_ bytes: some RandomAccessCollection<UInt8>) -> [UInt8]? {
+        var failed = false
+        let out = [UInt8](unsafeUninitializedCapacity: bytes.count) { buffer, count in
+            var written = 0
+            var index = bytes.startIndex
+            while index != bytes.endIndex {
+                let byte = bytes[index]
+                index = bytes.index(after: index)
+                if byte == UInt8(ascii: "%") {
+                    guard index != bytes.endIndex, let h = PercentEncoding.hexDigitValue(bytes[index]) else {
+                        failed = true
+                        break
+                    }
+                    index = bytes.index(after: index)
+                    guard index != bytes.endIndex, let l = PercentEncoding.hexDigitValue(bytes[index]) else {
+                        failed = true
+                        break
+                    }
+                    index = bytes.index(after: index)
+                    buffer[written] = h << 4 | l
+                } else {
+                    buffer[written] = byte
+                }
+                written += 1
             }
+            count = written
         }
-        return String(validating: out, as: UTF8.self)
+        return failed ? nil : out
     }
 }

@@ -16,56 +16,138 @@ import XCallbackURL
 /// The reference's answer under declared choices, and the traits of an input.
 public enum ChoiceModel {
     static let rawOutsideRFC3986: Set<UInt8> = Set(" \"<>\\^`{|}[]".utf8)
+    /// `rawOutsideRFC3986` as a table, with every byte from 0x80 up: what makes an input `raw-character`.
+    static let rawCharacterTable: [Bool] = (0...255).map { $0 >= 0x80 || rawOutsideRFC3986.contains(UInt8($0)) }
 
     /// The open points `input` touches, in a fixed order.
+    ///
+    /// Computed on the UTF-8 bytes (ill-formed input repaired first, as `String(decoding:)` does) with the
+    /// byte ranges of `URLPieces`; `TraitEquivalenceTests` holds it equal to the plain version on substrings.
     public static func traits(of input: [UInt8]) -> [InputTrait] {
         var traits: [InputTrait] = []
-        if String(validating: input, as: UTF8.self) == nil { traits.append(.invalidUTF8Bytes) }
-        if input.contains(where: { $0 < 0x20 || $0 == 0x7F }) { traits.append(.controlCharacter) }
-        let text = String(decoding: input, as: UTF8.self)
-        let pieces = URLPieces(text)
-        // A second '#' is data inside the fragment, where RFC 3986 §3.5 does not allow it raw.
-        if input.contains(where: { $0 >= 0x80 || rawOutsideRFC3986.contains($0) })
-            || pieces.fragment?.utf8.contains(UInt8(ascii: "#")) == true
-        {
-            traits.append(.rawCharacter)
+        let valid = UTF8Check.isValid(input)
+        if !valid { traits.append(.invalidUTF8Bytes) }
+        var control = false
+        var raw = false
+        var percent = false
+        for byte in input {
+            if byte < 0x20 || byte == 0x7F { control = true }
+            if rawCharacterTable[Int(byte)] { raw = true }
+            if byte == UInt8(ascii: "%") { percent = true }
         }
-        if let scheme = pieces.scheme, scheme.contains(where: { $0.isUppercase }) { traits.append(.schemeCase) }
-        if let authority = pieces.authority {
-            if authority.utf8.contains(UInt8(ascii: "@")) || authority.utf8.contains(UInt8(ascii: ":")) {
-                traits.append(.userinfoOrPort)
+        if control { traits.append(.controlCharacter) }
+        let text = valid ? input : Array(String(decoding: input, as: UTF8.self).utf8)
+        text.withUnsafeBufferPointer { bytes in
+            let cuts = URLPieces.cuts(of: bytes)
+            func slice(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: bytes[range]) }
+            // A second '#' is data inside the fragment, where RFC 3986 §3.5 does not allow it raw.
+            if raw || cuts.fragment.map({ slice($0).contains(UInt8(ascii: "#")) }) == true {
+                traits.append(.rawCharacter)
             }
-            if authority != "x-callback-url" { traits.append(.hostVariant) }
-        }
-        if pieces.path.isEmpty || pieces.path == "/" { traits.append(.emptyAction) }
-        if pieces.path.utf8.count > 1, pieces.path.utf8.last == UInt8(ascii: "/") { traits.append(.trailingSlash) }
-        if ["%2f", "%3f", "%23"].contains(where: { URLPieces.containsBytes(pieces.path, $0) }) {
-            traits.append(.encodedDelimiterInPath)
-        }
-        if URLPieces.hasInvalidEscape(Substring(text)) { traits.append(.invalidEscape) }
-        var components: [Substring] = [pieces.path] + [pieces.authority, pieces.fragment].compactMap { $0 }
-        for piece in pieces.pieces { components += [piece.name] + [piece.value].compactMap { $0 } }
-        if components.contains(where: URLPieces.hasNonUTF8Escape) { traits.append(.nonUTF8Escape) }
-        if components.contains(where: { URLPieces.lenientBytes($0).starts(with: [0xEF, 0xBB, 0xBF]) }) {
-            traits.append(.leadingByteOrderMark)
-        }
-        if pieces.query?.utf8.contains(UInt8(ascii: "+")) == true { traits.append(.plusInQuery) }
-        if pieces.pieces.contains(where: { $0.value == nil }) { traits.append(.flagParameter) }
-        if let query = pieces.query, URLPieces.split(query, omittingEmpty: false).contains(where: \.isEmpty) {
-            traits.append(.emptyPiece)
-        }
-        var seen: Set<String> = []
-        var duplicateAction = false
-        var duplicateReserved = false
-        for piece in pieces.pieces {
-            let name = URLPieces.lenientDecode(piece.name)
-            if !seen.insert(name).inserted {
-                if XCallbackRequest.reservedNames.contains(name) { duplicateReserved = true } else { duplicateAction = true }
+            if let scheme = cuts.scheme.map(slice) {
+                let upper = scheme.allSatisfy { $0 < 0x80 }
+                    ? scheme.contains { $0 >= 0x41 && $0 <= 0x5A }
+                    : String(decoding: scheme, as: UTF8.self).contains { $0.isUppercase }
+                if upper { traits.append(.schemeCase) }
             }
+            if let authority = cuts.authority.map(slice) {
+                if authority.contains(UInt8(ascii: "@")) || authority.contains(UInt8(ascii: ":")) {
+                    traits.append(.userinfoOrPort)
+                }
+                if !equals(authority, "x-callback-url") { traits.append(.hostVariant) }
+            }
+            let path = slice(cuts.path)
+            if path.isEmpty || equals(path, "/") { traits.append(.emptyAction) }
+            if path.count > 1, path.last == UInt8(ascii: "/") { traits.append(.trailingSlash) }
+            if percent, ["%2f", "%3f", "%23"].contains(where: { containsIgnoringCase(path, $0) }) {
+                traits.append(.encodedDelimiterInPath)
+            }
+            if percent, hasInvalidEscape(bytes) { traits.append(.invalidEscape) }
+            var components: [Range<Int>] = [cuts.path] + [cuts.authority, cuts.fragment].compactMap { $0 }
+            for piece in cuts.pieces { components += [piece.name] + [piece.value].compactMap { $0 } }
+            if percent, components.contains(where: { range in
+                let component = slice(range)
+                return component.contains(UInt8(ascii: "%"))
+                    && !UTF8Check.isValid(URLPieces.lenientBytes(component, limit: Int.max))
+            }) {
+                traits.append(.nonUTF8Escape)
+            }
+            if components.contains(where: { range in
+                let component = slice(range)
+                guard let first = component.first, first == 0xEF || first == UInt8(ascii: "%") else { return false }
+                return URLPieces.lenientBytes(component, limit: 3) == [0xEF, 0xBB, 0xBF]
+            }) {
+                traits.append(.leadingByteOrderMark)
+            }
+            if cuts.query.map({ slice($0).contains(UInt8(ascii: "+")) }) == true { traits.append(.plusInQuery) }
+            if cuts.pieces.contains(where: { $0.value == nil }) { traits.append(.flagParameter) }
+            if let query = cuts.query, hasEmptyPiece(slice(query)) {
+                traits.append(.emptyPiece)
+            }
+            var duplicateAction = false
+            var duplicateReserved = false
+            if cuts.pieces.count > 1 {
+                var seen: Set<String> = []
+                seen.reserveCapacity(cuts.pieces.count)
+                for piece in cuts.pieces {
+                    let raw = slice(piece.name)
+                    let name = raw.contains(UInt8(ascii: "%"))
+                        ? String(decoding: URLPieces.lenientBytes(raw, limit: Int.max), as: UTF8.self)
+                        : String(decoding: raw, as: UTF8.self)
+                    if !seen.insert(name).inserted {
+                        if XCallbackRequest.reservedNames.contains(name) { duplicateReserved = true } else { duplicateAction = true }
+                    }
+                }
+            }
+            if duplicateAction { traits.append(.duplicateParameter) }
+            if duplicateReserved { traits.append(.duplicateReserved) }
         }
-        if duplicateAction { traits.append(.duplicateParameter) }
-        if duplicateReserved { traits.append(.duplicateReserved) }
         return traits
+    }
+
+    /// Whether `bytes` equal the ASCII `text`, as `Substring == String` compares them (by canonical
+    /// equivalence, which for text other than plain ASCII is left to `String`).
+    static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ text: StaticString) -> Bool {
+        let other = UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
+        if bytes.elementsEqual(other) { return true }
+        if bytes.allSatisfy({ $0 < 0x80 }) { return false }
+        return String(decoding: bytes, as: UTF8.self) == String(decoding: other, as: UTF8.self)
+    }
+
+    /// Whether `bytes` contain the lowercase ASCII `needle`, ignoring ASCII case.
+    static func containsIgnoringCase(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: StaticString) -> Bool {
+        let pattern = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
+        guard bytes.count >= pattern.count else { return false }
+        for start in 0...(bytes.count - pattern.count) {
+            var index = 0
+            while index < pattern.count {
+                let byte = bytes[start + index]
+                if (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) != pattern[index] { break }
+                index += 1
+            }
+            if index == pattern.count { return true }
+        }
+        return false
+    }
+
+    /// Whether `bytes` hold a `%` not followed by two hex digits.
+    static func hasInvalidEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for index in bytes.indices where bytes[index] == UInt8(ascii: "%") {
+            guard index + 2 < bytes.count, PercentEncoding.hexDigitValue(bytes[index + 1]) != nil,
+                PercentEncoding.hexDigitValue(bytes[index + 2]) != nil
+            else { return true }
+        }
+        return false
+    }
+
+    /// Whether splitting `query` at every `&` gives an empty piece: it is empty, starts or ends with `&`, or has `&&`.
+    static func hasEmptyPiece(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = bytes.first, let last = bytes.last else { return true }
+        if first == UInt8(ascii: "&") || last == UInt8(ascii: "&") { return true }
+        for index in 1..<bytes.count where bytes[index] == UInt8(ascii: "&") && bytes[index - 1] == UInt8(ascii: "&") {
+            return true
+        }
+        return false
     }
 
     /// The reference's answer for `text` had it made `choices` (undeclared points keep the reference's value).

@@ -34,7 +34,8 @@ extension DifferentialDriver {
         var request = generator.request(&reader).request
         request.fragment = nil
         var report = DifferentialReport(
-            operation: "build-request", subject: "\(request)", expected: "", actual: "", traits: [], disagreements: [])
+            operation: "build-request", subject: "\(request)", expected: "", actual: "", traits: [], disagreements: [],
+            referenceOutcome: "build-request")
         let reference = ReferenceTarget().buildRequest(request)
         let actual = target.buildRequest(request)
         report.expected = Self.render(reference)
@@ -74,7 +75,7 @@ extension DifferentialDriver {
         let response = generator.response(&reader, callbackURL: generator.callbackURL(&reader))
         var report = DifferentialReport(
             operation: "build-callback", subject: "\(response)", expected: "", actual: "",
-            traits: ChoiceModel.traits(of: Array(response.callbackURL.utf8)), disagreements: [])
+            traits: ChoiceModel.traits(of: Array(response.callbackURL.utf8)), disagreements: [], referenceOutcome: "build-callback")
         let reference = ReferenceTarget().buildCallback(response)
         let actual = target.buildCallback(response)
         report.expected = Self.render(reference)

@@ -51,10 +51,13 @@ public struct DifferentialReport: Sendable {
     public var traits: [InputTrait]
     /// All disagreements, judged.
     public var disagreements: [Disagreement]
+    /// The reference's (choice-adjusted) outcome in a word or two: `accepted`, `rejected <category>`,
+    /// `not-utf8`, or the build operation's name; a fuzzing loop's corpus uses it.
+    public var referenceOutcome = ""
 }
 
 /// Compares any `ConformanceTarget` with the reference; disagreement on a failing level stops the run.
-public struct DifferentialDriver<Target: ConformanceTarget>: FuzzDriver {
+public struct DifferentialDriver<Target: ConformanceTarget>: FuzzDriver, FuzzOutcomeReporting {
     /// The implementation under test.
     public var target: Target
     /// Accepted, documented differences of this target.
@@ -76,6 +79,31 @@ public struct DifferentialDriver<Target: ConformanceTarget>: FuzzDriver {
     /// Checks one input; returns the first unexplained disagreement at a failing level, or nil.
     public func failure(for input: [UInt8]) -> FuzzFailure? {
         failure(in: compare(input), input: input)
+    }
+
+    /// Checks one input and names the reference's outcome (`DifferentialReport.referenceOutcome`).
+    public func check(_ input: [UInt8]) -> (failure: FuzzFailure?, outcome: String) {
+        let report = compare(input)
+        return (failure(in: report, input: input), report.referenceOutcome)
+    }
+
+    /// What the driver asks the target for `input`: a parse of the bytes, or the request or callback
+    /// that a `0x01` or `0x02` input describes. A caller that fetches answers ahead (a batch of
+    /// requests in one round trip) asks the target exactly this.
+    public static func targetInput(for input: [UInt8]) -> VectorInput {
+        let generator = RequestGenerator(maximumDepth: 3)
+        switch input.first {
+        case 0x01:
+            var reader = FuzzInputReader(Array(input.dropFirst()))
+            var request = generator.request(&reader).request
+            request.fragment = nil
+            return .buildRequest(request)
+        case 0x02:
+            var reader = FuzzInputReader(Array(input.dropFirst()))
+            return .buildCallback(generator.response(&reader, callbackURL: generator.callbackURL(&reader)))
+        default:
+            return .parseBytes(input)
+        }
     }
 
     /// The first unexplained disagreement of `report` at a failing level, as a failure for `input`, or nil.
@@ -132,13 +160,21 @@ public struct DifferentialDriver<Target: ConformanceTarget>: FuzzDriver {
         let traits = ChoiceModel.traits(of: input)
         let actual = target.parse(utf8: input)
         let expected: TargetAnswer<XCallbackRequest>
+        let outcome: String
         if let text = String(validating: input, as: UTF8.self) {
             expected = ChoiceModel.expected(for: text, choices: target.declaredChoices)
+            switch expected {
+            case .accepted: outcome = "accepted"
+            case .rejected(let category, _): outcome = "rejected " + (category?.rawValue ?? "")
+            default: outcome = "other"
+            }
         } else {
             expected = ReferenceTarget().parse(utf8: input)
+            outcome = "not-utf8"
         }
         // The texts are rendered only for a disagreement: rendering every agreeing input was a quarter of a run.
         var report = DifferentialReport(operation: "parse", subject: "", expected: "", actual: "", traits: traits, disagreements: [])
+        report.referenceOutcome = outcome
         func add(_ rule: DifferentialRule, _ detail: String) {
             report.disagreements.append(Disagreement(rule: rule, level: rule.level, detail: detail))
         }

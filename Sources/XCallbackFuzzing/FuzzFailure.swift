@@ -51,6 +51,14 @@ public struct FuzzFailure: Error, Sendable, CustomStringConvertible {
     }
 }
 
+/// A driver that, while checking an input, also names the reference's outcome for it, so a fuzzing loop
+/// can decide about its corpus from the work the check already did instead of parsing the input again.
+public protocol FuzzOutcomeReporting: FuzzDriver {
+    /// Checks one input as `failure(for:)` does, and names the reference's outcome: `accepted`,
+    /// `rejected <category>`, `not-utf8`, `build-request` or `build-callback`.
+    func check(_ input: [UInt8]) -> (failure: FuzzFailure?, outcome: String)
+}
+
 /// A fuzzing property check: bytes in, a violation or nil out.
 public protocol FuzzDriver: Sendable {
     /// Short name used in reports and file names (`robustness`, `round-trip`, ...).

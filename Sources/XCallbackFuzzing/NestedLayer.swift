@@ -58,46 +58,185 @@ public struct NestedLayer: Hashable, Sendable {
 
     /// Splits `text` into a layer, decoding callback values that are URLs into nested layers up to `depth`.
     public init(decoding text: String, depth: Int = 8) {
-        var rest = Substring(text)
-        if let hash = rest.utf8.firstIndex(of: UInt8(ascii: "#")) {
-            fragment = String(rest[rest.utf8.index(after: hash)...])
-            rest = rest[..<hash]
+        var text = text
+        self = text.withUTF8 { NestedLayer(bytes: $0, depth: depth) }
+    }
+
+    /// The same split on UTF-8 bytes: every cut is at an ASCII delimiter, so every slice stays valid UTF-8.
+    init(bytes: UnsafeBufferPointer<UInt8>, depth: Int) {
+        var end = bytes.count
+        if let hash = bytes.firstIndex(of: UInt8(ascii: "#")) {
+            fragment = String(decoding: UnsafeBufferPointer(rebasing: bytes[(hash + 1)...]), as: UTF8.self)
+            end = hash
         } else {
             fragment = nil
         }
-        guard let question = rest.utf8.firstIndex(of: UInt8(ascii: "?")) else {
-            head = String(rest)
+        guard let question = bytes[..<end].firstIndex(of: UInt8(ascii: "?")) else {
+            head = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<end]), as: UTF8.self)
             hasQuery = false
             parameters = []
             return
         }
-        head = String(rest[..<question])
+        head = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<question]), as: UTF8.self)
         hasQuery = true
-        parameters = URLPieces.split(rest[rest.utf8.index(after: question)...], omittingEmpty: false).map { piece in
-            guard let equals = piece.utf8.firstIndex(of: UInt8(ascii: "=")) else { return Parameter(name: String(piece), value: .none) }
-            let raw = String(piece[piece.utf8.index(after: equals)...])
-            if depth > 0, let decoded = CallbackExpectation.decodeStrict(raw.utf8), decoded.contains("://") {
-                return Parameter(name: String(piece[..<equals]), value: .nested(NestedLayer(decoding: decoded, depth: depth - 1)))
+        var parameters: [Parameter] = []
+        var start = question + 1
+        var index = start
+        while true {
+            if index == end || bytes[index] == UInt8(ascii: "&") {
+                parameters.append(NestedLayer.parameter(UnsafeBufferPointer(rebasing: bytes[start..<index]), depth: depth))
+                if index == end { break }
+                start = index + 1
             }
-            return Parameter(name: String(piece[..<equals]), value: .raw(raw))
+            index += 1
         }
+        self.parameters = parameters
+    }
+
+    /// One raw query piece: a nested layer when its value decodes (once, strictly) to UTF-8 holding `://`.
+    static func parameter(_ piece: UnsafeBufferPointer<UInt8>, depth: Int) -> Parameter {
+        guard let equals = piece.firstIndex(of: UInt8(ascii: "=")) else {
+            return Parameter(name: String(decoding: piece, as: UTF8.self), value: .none)
+        }
+        let name = String(decoding: UnsafeBufferPointer(rebasing: piece[..<equals]), as: UTF8.self)
+        let raw = UnsafeBufferPointer(rebasing: piece[(equals + 1)...])
+        if depth > 0, raw.count >= 3, var decoded = CallbackExpectation.decodeStrictBytes(raw), containsSchemeSeparator(decoded),
+            String(validating: decoded, as: UTF8.self) != nil
+        {
+            let nested = decoded.withUnsafeMutableBufferPointer { NestedLayer(bytes: UnsafeBufferPointer($0), depth: depth - 1) }
+            decoded = []
+            return Parameter(name: name, value: .nested(nested))
+        }
+        return Parameter(name: name, value: .raw(String(decoding: raw, as: UTF8.self)))
+    }
+
+    /// What a fuzzing corpus keys on, without building the tree: the depth of the deepest layer (the first
+    /// one in depth-first order, as `layerPaths` lists them) and which of `# % & + = ?` the strictly decoded
+    /// raw values of that layer hold, as bits in that order. Equal to what the tree of `init(decoding:)` gives.
+    public static func deepestLayerSummary(of input: [UInt8], depth: Int = 8) -> (depth: Int, delimiters: UInt8) {
+        let text = UTF8Check.isValid(input) ? input : Array(String(decoding: input, as: UTF8.self).utf8)
+        return text.withUnsafeBufferPointer { summary(of: $0, depth: depth) }
+    }
+
+    /// The bit of each delimiter `deepestLayerSummary` reports.
+    static func delimiterBit(_ byte: UInt8) -> UInt8 {
+        switch byte {
+        case UInt8(ascii: "#"): 1
+        case UInt8(ascii: "%"): 2
+        case UInt8(ascii: "&"): 4
+        case UInt8(ascii: "+"): 8
+        case UInt8(ascii: "="): 16
+        case UInt8(ascii: "?"): 32
+        default: 0
+        }
+    }
+
+    /// `delimiterBit` of every byte.
+    static let delimiterTable: [UInt8] = (0...255).map { delimiterBit(UInt8($0)) }
+
+    /// The delimiters of `bits` as text, in ASCII order (`#%&+=?`).
+    public static func delimiters(_ bits: UInt8) -> String {
+        var out = ""
+        for (index, character) in "#%&+=?".enumerated() where bits & (1 << index) != 0 { out.append(character) }
+        return out
+    }
+
+    private static func summary(of bytes: UnsafeBufferPointer<UInt8>, depth: Int) -> (depth: Int, delimiters: UInt8) {
+        var end = bytes.count
+        if let hash = bytes.firstIndex(of: UInt8(ascii: "#")) { end = hash }
+        guard let question = bytes[..<end].firstIndex(of: UInt8(ascii: "?")) else { return (0, 0) }
+        var own: UInt8 = 0
+        var deepest: (depth: Int, delimiters: UInt8)?
+        var start = question + 1
+        var index = start
+        while true {
+            if index == end || bytes[index] == UInt8(ascii: "&") {
+                let piece = UnsafeBufferPointer(rebasing: bytes[start..<index])
+                if let equals = piece.firstIndex(of: UInt8(ascii: "=")) {
+                    let raw = UnsafeBufferPointer(rebasing: piece[(equals + 1)...])
+                    // One pass: the delimiters, a '%' (then the value needs decoding) and a "://".
+                    var bits: UInt8 = 0
+                    var separator = false
+                    var previous: (UInt8, UInt8) = (0, 0)
+                    for byte in raw {
+                        bits |= delimiterTable[Int(byte)]
+                        if byte == UInt8(ascii: "/"), previous == (UInt8(ascii: ":"), UInt8(ascii: "/")) { separator = true }
+                        previous = (previous.1, byte)
+                    }
+                    if bits & 2 == 0 {
+                        // No '%': nothing to decode, and a slice of valid UTF-8 cut at ASCII bytes is valid UTF-8.
+                        if depth > 0, separator {
+                            let child = summary(of: raw, depth: depth - 1)
+                            if child.depth + 1 > (deepest?.depth ?? 0) { deepest = (child.depth + 1, child.delimiters) }
+                        } else {
+                            own |= bits
+                        }
+                    } else if let decoded = CallbackExpectation.decodeStrictBytes(raw), UTF8Check.isValid(decoded) {
+                        if depth > 0, containsSchemeSeparator(decoded) {
+                            let child = decoded.withUnsafeBufferPointer { summary(of: $0, depth: depth - 1) }
+                            if child.depth + 1 > (deepest?.depth ?? 0) { deepest = (child.depth + 1, child.delimiters) }
+                        } else {
+                            for byte in decoded { own |= delimiterTable[Int(byte)] }
+                        }
+                    }
+                }
+                if index == end { break }
+                start = index + 1
+            }
+            index += 1
+        }
+        return deepest ?? (0, own)
+    }
+
+    /// Whether `bytes` contain `://`.
+    static func containsSchemeSeparator(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { containsSchemeSeparator($0) }
+    }
+
+    /// Whether `bytes` contain `://`.
+    static func containsSchemeSeparator(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count >= 3 else { return false }
+        for index in 0..<(bytes.count - 2)
+        where bytes[index] == UInt8(ascii: ":") && bytes[index + 1] == UInt8(ascii: "/") && bytes[index + 2] == UInt8(ascii: "/") {
+            return true
+        }
+        return false
     }
 
     /// The layer as URL text, every nested layer serialised and percent-encoded in `style`.
     public func serialized(style: EncodingStyle = .full) -> String {
-        var out = head
+        var out: [UInt8] = []
+        out.reserveCapacity(256)
+        serialize(style: style, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends the serialised layer to `out`.
+    func serialize(style: EncodingStyle, into out: inout [UInt8]) {
+        out.append(contentsOf: head.utf8)
         if hasQuery {
-            out += "?"
-            out += parameters.map { parameter in
+            out.append(UInt8(ascii: "?"))
+            for (index, parameter) in parameters.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: "&")) }
+                out.append(contentsOf: parameter.name.utf8)
                 switch parameter.value {
-                case .none: parameter.name
-                case .raw(let raw): parameter.name + "=" + raw
-                case .nested(let layer): parameter.name + "=" + NestedLayer.encode(layer.serialized(style: style), style: style)
+                case .none: break
+                case .raw(let raw):
+                    out.append(UInt8(ascii: "="))
+                    out.append(contentsOf: raw.utf8)
+                case .nested(let layer):
+                    out.append(UInt8(ascii: "="))
+                    var inner: [UInt8] = []
+                    inner.reserveCapacity(128)
+                    layer.serialize(style: style, into: &inner)
+                    NestedLayer.encode(bytes: inner, style: style, into: &out)
                 }
-            }.joined(separator: "&")
+            }
         }
-        if let fragment { out += "#" + fragment }
-        return out
+        if let fragment {
+            out.append(UInt8(ascii: "#"))
+            out.append(contentsOf: fragment.utf8)
+        }
     }
 
     /// How many layers this tree holds, itself included.
@@ -141,16 +280,41 @@ public struct NestedLayer: Hashable, Sendable {
     public static func encode(_ text: String, style: EncodingStyle) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count * 2)
-        let hex = Array("0123456789ABCDEF".utf8)
-        for byte in text.utf8 {
-            if isKept(byte, style: style) {
-                out.append(byte)
-            } else {
-                out += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 15)]]
-            }
-        }
+        encode(text, style: style, into: &out)
         return String(decoding: out, as: UTF8.self)
     }
+
+    /// Appends `text` percent-encoded in `style` to `out`.
+    static func encode(_ text: String, style: EncodingStyle, into out: inout [UInt8]) {
+        encode(bytes: text.utf8, style: style, into: &out)
+    }
+
+    /// Appends `bytes` percent-encoded in `style` to `out`.
+    static func encode(bytes: some Sequence<UInt8>, style: EncodingStyle, into out: inout [UInt8]) {
+        let bytes = Array(bytes)
+        let encoded = [UInt8](unsafeUninitializedCapacity: bytes.count * 3) { buffer, count in
+            let kept = style == .full ? keptFull : keptLight
+            let hex: StaticString = "0123456789ABCDEF"
+            var index = 0
+            for byte in bytes {
+                if kept[Int(byte)] {
+                    buffer[index] = byte
+                    index += 1
+                } else {
+                    buffer[index] = UInt8(ascii: "%")
+                    buffer[index + 1] = hex.utf8Start[Int(byte >> 4)]
+                    buffer[index + 2] = hex.utf8Start[Int(byte & 15)]
+                    index += 3
+                }
+            }
+            count = index
+        }
+        out.append(contentsOf: encoded)
+    }
+
+    /// `isKept` for every byte, by style.
+    static let keptFull: [Bool] = (0...255).map { isKept(UInt8($0), style: .full) }
+    static let keptLight: [Bool] = (0...255).map { isKept(UInt8($0), style: .light) }
 
     static func isKept(_ byte: UInt8, style: EncodingStyle) -> Bool {
         switch byte {

@@ -25,12 +25,17 @@ public enum NestedMutator {
 
     /// Returns a mutation of `input` of at most `maxSize` bytes.
     public static func mutate(_ input: [UInt8], maxSize: Int, seed: UInt32, byteMutator: ByteMutator) -> [UInt8] {
+        mutate(input, tree: nil, maxSize: maxSize, seed: seed, byteMutator: byteMutator)
+    }
+
+    /// Returns a mutation of `input` of at most `maxSize` bytes; `tree`, when given, must be
+    /// `NestedLayer(decoding: input)` (a caller that keeps inputs decoded saves decoding them again).
+    public static func mutate(_ input: [UInt8], tree decoded: NestedLayer?, maxSize: Int, seed: UInt32, byteMutator: ByteMutator) -> [UInt8] {
         var rng = SplitMix64(seed: UInt64(seed) &* 0x2545_F491_4F6C_DD1D)
-        let text = String(decoding: input, as: UTF8.self)
-        if rng.oneIn(4) || !text.contains(":") && !rng.oneIn(2) {
+        if rng.oneIn(4) || !input.contains(UInt8(ascii: ":")) && !rng.oneIn(2) {
             return byteMutated(input, maxSize: maxSize, byteMutator)
         }
-        var tree = NestedLayer(decoding: text)
+        var tree = decoded ?? NestedLayer(decoding: String(decoding: input, as: UTF8.self))
         let paths = tree.layerPaths
         let path = paths[rng.below(paths.count)]
         let donor = tree.layer(at: paths[rng.below(paths.count)]) ?? tree
@@ -43,9 +48,16 @@ public enum NestedMutator {
 
     /// Grafts a random layer of `other` under a callback name of a random layer of `input`.
     public static func crossOver(_ input: [UInt8], _ other: [UInt8], maxSize: Int, seed: UInt32) -> [UInt8] {
+        crossOver(input, tree: nil, other, tree: nil, maxSize: maxSize, seed: seed)
+    }
+
+    /// `crossOver` with the inputs' trees when the caller has them (`NestedLayer(decoding:)` of each).
+    public static func crossOver(
+        _ input: [UInt8], tree inputTree: NestedLayer?, _ other: [UInt8], tree otherTree: NestedLayer?, maxSize: Int, seed: UInt32
+    ) -> [UInt8] {
         var rng = SplitMix64(seed: UInt64(seed) ^ 0xC3A5_C85C_97CB_3127)
-        var tree = NestedLayer(decoding: String(decoding: input, as: UTF8.self))
-        let donorTree = NestedLayer(decoding: String(decoding: other, as: UTF8.self))
+        var tree = inputTree ?? NestedLayer(decoding: String(decoding: input, as: UTF8.self))
+        let donorTree = otherTree ?? NestedLayer(decoding: String(decoding: other, as: UTF8.self))
         let donorPaths = donorTree.layerPaths
         let donor = donorTree.layer(at: donorPaths[rng.below(donorPaths.count)]) ?? donorTree
         let paths = tree.layerPaths

@@ -31,49 +31,87 @@ public struct URLPieces: Sendable {
 
     /// Splits `url` into its raw parts (on UTF-8 bytes, so a delimiter followed by a combining mark still splits).
     public init(_ url: String) {
-        var rest = Substring(url)
-        fragment = nil
-        if let hash = rest.utf8.firstIndex(of: UInt8(ascii: "#")) {
-            fragment = rest[rest.utf8.index(after: hash)...]
-            rest = rest[..<hash]
+        var storage = url
+        let utf8 = url.utf8
+        // Byte offsets first, on the contiguous UTF-8; then substrings of `url` at those offsets (every cut is
+        // next to an ASCII delimiter, so each offset is a scalar boundary).
+        let cuts = storage.withUTF8 { URLPieces.cuts(of: $0) }
+        func index(_ offset: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: offset) }
+        func slice(_ range: Range<Int>) -> Substring { url[index(range.lowerBound)..<index(range.upperBound)] }
+        scheme = cuts.scheme.map(slice)
+        authority = cuts.authority.map(slice)
+        path = slice(cuts.path)
+        query = cuts.query.map(slice)
+        fragment = cuts.fragment.map(slice)
+        pieces = cuts.pieces.map { piece in Piece(name: slice(piece.name), value: piece.value.map(slice)) }
+    }
+
+    /// The byte ranges of each part of a URL, as `init(_:)` splits it.
+    struct Cuts {
+        var scheme: Range<Int>?
+        var authority: Range<Int>?
+        var path: Range<Int>
+        var query: Range<Int>?
+        var fragment: Range<Int>?
+        var pieces: [(name: Range<Int>, value: Range<Int>?)]
+    }
+
+    static func cuts(of bytes: UnsafeBufferPointer<UInt8>) -> Cuts {
+        var end = bytes.count
+        var fragment: Range<Int>?
+        if let hash = bytes.firstIndex(of: UInt8(ascii: "#")) {
+            fragment = (hash + 1)..<bytes.count
+            end = hash
         }
-        query = nil
-        if let question = rest.utf8.firstIndex(of: UInt8(ascii: "?")) {
-            query = rest[rest.utf8.index(after: question)...]
-            rest = rest[..<question]
+        var query: Range<Int>?
+        if let question = bytes[..<end].firstIndex(of: UInt8(ascii: "?")) {
+            query = (question + 1)..<end
+            end = question
         }
-        scheme = nil
-        if let colon = rest.utf8.firstIndex(of: UInt8(ascii: ":")), !rest[..<colon].utf8.contains(UInt8(ascii: "/")) {
-            scheme = rest[..<colon]
-            rest = rest[rest.utf8.index(after: colon)...]
+        var start = 0
+        var scheme: Range<Int>?
+        if let colon = bytes[..<end].firstIndex(of: UInt8(ascii: ":")), !bytes[..<colon].contains(UInt8(ascii: "/")) {
+            scheme = 0..<colon
+            start = colon + 1
         }
-        authority = nil
-        if rest.utf8.starts(with: "//".utf8) {
-            rest = rest[rest.utf8.index(rest.startIndex, offsetBy: 2)...]
-            let end = rest.utf8.firstIndex(of: UInt8(ascii: "/")) ?? rest.endIndex
-            authority = rest[..<end]
-            rest = rest[end...]
+        var authority: Range<Int>?
+        if end - start >= 2, bytes[start] == UInt8(ascii: "/"), bytes[start + 1] == UInt8(ascii: "/") {
+            start += 2
+            let stop = bytes[start..<end].firstIndex(of: UInt8(ascii: "/")) ?? end
+            authority = start..<stop
+            start = stop
         }
-        path = rest
-        pieces = URLPieces.split(query ?? "", omittingEmpty: true).map { piece in
-            guard let equals = piece.utf8.firstIndex(of: UInt8(ascii: "=")) else { return Piece(name: piece, value: nil) }
-            return Piece(name: piece[..<equals], value: piece[piece.utf8.index(after: equals)...])
+        var pieces: [(name: Range<Int>, value: Range<Int>?)] = []
+        if let query {
+            var pieceStart = query.lowerBound
+            for index in query.lowerBound...query.upperBound where index == query.upperBound || bytes[index] == UInt8(ascii: "&") {
+                if pieceStart < index {
+                    if let equals = bytes[pieceStart..<index].firstIndex(of: UInt8(ascii: "=")) {
+                        pieces.append((pieceStart..<equals, (equals + 1)..<index))
+                    } else {
+                        pieces.append((pieceStart..<index, nil))
+                    }
+                }
+                pieceStart = index + 1
+            }
         }
+        return Cuts(scheme: scheme, authority: authority, path: start..<end, query: query, fragment: fragment, pieces: pieces)
     }
 
     /// Splits `text` at every `&` byte.
     public static func split(_ text: Substring, omittingEmpty: Bool) -> [Substring] {
         var out: [Substring] = []
-        var start = text.startIndex
-        var index = text.startIndex
-        while index < text.endIndex {
-            if text.utf8[index] == UInt8(ascii: "&") {
+        let utf8 = text.utf8
+        var start = utf8.startIndex
+        var index = utf8.startIndex
+        while index < utf8.endIndex {
+            if utf8[index] == UInt8(ascii: "&") {
                 if !(omittingEmpty && start == index) { out.append(text[start..<index]) }
-                start = text.utf8.index(after: index)
+                start = utf8.index(after: index)
             }
-            index = text.utf8.index(after: index)
+            index = utf8.index(after: index)
         }
-        if !(omittingEmpty && start == text.endIndex) { out.append(text[start...]) }
+        if !(omittingEmpty && start == utf8.endIndex) { out.append(text[start...]) }
         return out
     }
 
@@ -92,10 +130,16 @@ public struct URLPieces: Sendable {
 
     /// The octets of `text` with its valid `%XX` escapes decoded and invalid ones kept as written.
     public static func lenientBytes(_ text: Substring) -> [UInt8] {
+        if let bytes = text.utf8.withContiguousStorageIfAvailable({ lenientBytes($0, limit: Int.max) }) { return bytes }
+        return Array(text.utf8).withUnsafeBufferPointer { lenientBytes($0, limit: Int.max) }
+    }
+
+    /// The first `limit` octets (or all) of `bytes` with valid `%XX` escapes decoded.
+    static func lenientBytes(_ bytes: UnsafeBufferPointer<UInt8>, limit: Int) -> [UInt8] {
         var out: [UInt8] = []
-        let bytes = Array(text.utf8)
+        out.reserveCapacity(min(bytes.count, limit))
         var index = 0
-        while index < bytes.count {
+        while index < bytes.count, out.count < limit {
             if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
                 let high = PercentEncoding.hexDigitValue(bytes[index + 1]), let low = PercentEncoding.hexDigitValue(bytes[index + 2])
             {
@@ -107,6 +151,13 @@ public struct URLPieces: Sendable {
             }
         }
         return out
+    }
+
+    /// Whether `text`, with its valid escapes decoded, starts with the UTF-8 byte order mark `EF BB BF`.
+    static func startsWithByteOrderMark(_ text: Substring) -> Bool {
+        guard let first = text.utf8.first, first == 0xEF || first == UInt8(ascii: "%") else { return false }
+        let prefix = text.utf8.withContiguousStorageIfAvailable { lenientBytes($0, limit: 3) } ?? Array(lenientBytes(text).prefix(3))
+        return prefix == [0xEF, 0xBB, 0xBF]
     }
 
     /// Whether `text` holds a `%` that is not followed by two hex digits (RFC 3986 §2.1).
@@ -122,5 +173,14 @@ public struct URLPieces: Sendable {
     /// Whether the valid escapes of `text` decode to ill-formed UTF-8 (invalid escapes count as literal text).
     public static func hasNonUTF8Escape(_ text: Substring) -> Bool {
         text.utf8.contains(UInt8(ascii: "%")) && String(validating: lenientBytes(text), as: UTF8.self) == nil
+    }
+}
+
+/// UTF-8 validity of bytes, without making a `String` of them.
+enum UTF8Check {
+    /// Whether `bytes` are well-formed UTF-8 (what `String(validating:as:)` accepts).
+    static func isValid(_ bytes: [UInt8]) -> Bool {
+        if !bytes.contains(where: { $0 >= 0x80 }) { return true }
+        return String(validating: bytes, as: UTF8.self) != nil
     }
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""An example adapter for the x-callback-url conformance protocol, version 1 (see PROTOCOL.md).
+"""An example adapter for the x-callback-url conformance protocol, versions 1 and 2 (see PROTOCOL.md).
 
 It wraps its own small x-callback-url implementation (the functions parse_url, build_request and
 build_callback below) and speaks JSON Lines on stdin and stdout. Standard library only.
@@ -7,7 +7,9 @@ build_callback below) and speaks JSON Lines on stdin and stdout. Standard librar
     xcallback-conformance --target "python3 Vectors/protocol/example_adapter.py"
 
 To certify your own implementation, replace the three functions with calls into it and change
-IMPLEMENTATION and CHOICES.
+IMPLEMENTATION and CHOICES. When the runner offers protocol 2 (start lists 2 in "protocols"), the
+hello says so and batch messages are answered one line per request (batch_replies), which is what
+makes `xcallback-conformance fuzz` fast; nothing else changes.
 """
 
 import json
@@ -15,6 +17,8 @@ import sys
 import traceback
 
 PROTOCOL = 1
+BATCH_PROTOCOL = 2  # protocol 1 plus the batch message, used when the runner offers it
+BATCH = 256  # the most requests this adapter takes in one batch message
 IMPLEMENTATION = {
     "name": "example-python-adapter",
     "version": "1.0.0",
@@ -235,6 +239,18 @@ def send(message):
     sys.stdout.flush()
 
 
+def reply(message):
+    """The answer line (without its newline) to one request."""
+    answered = {"seq": message["seq"]}
+    answered.update(answer(message))
+    return json.dumps(answered, ensure_ascii=False)
+
+
+def batch_replies(requests):
+    """The answer lines of a batch message (without newlines), one per request, in order."""
+    return [reply(request) for request in requests]
+
+
 def main():
     """Reads requests line by line until stop or end of input."""
     sys.stdin.reconfigure(encoding="utf-8")
@@ -247,14 +263,20 @@ def main():
         if command == "start":
             if message.get("protocol") != PROTOCOL:
                 print("unsupported protocol %r" % message.get("protocol"), file=sys.stderr)
-            send({"protocol": PROTOCOL, "implementation": IMPLEMENTATION,
-                  "operations": OPERATIONS, "choices": CHOICES})
+            hello = {"protocol": PROTOCOL, "implementation": IMPLEMENTATION,
+                     "operations": OPERATIONS, "choices": CHOICES}
+            if BATCH_PROTOCOL in (message.get("protocols") or []):
+                hello.update(protocol=BATCH_PROTOCOL, batch=BATCH)
+            send(hello)
         elif command == "stop":
             return 0
+        elif command == "batch":
+            # One answer line per request, in order, flushed once at the end of the batch.
+            sys.stdout.write("".join(line + "\n" for line in batch_replies(message["requests"])))
+            sys.stdout.flush()
         else:
-            reply = {"seq": message["seq"]}
-            reply.update(answer(message))
-            send(reply)
+            sys.stdout.write(reply(message) + "\n")
+            sys.stdout.flush()
     return 0
 
 

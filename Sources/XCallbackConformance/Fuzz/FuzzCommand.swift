@@ -18,6 +18,7 @@ enum FuzzCommand {
           --findings DIR      write findings there as a vectors directory (default: fuzz-findings)
           --max-len N         longest input (default: 2048)
           --jobs N            N target processes in parallel, seeds N, N+1, ... (default: 1)
+                              (a COMMAND target that speaks protocol 2 gets 64 inputs per round trip)
           --dict FILE         a libFuzzer dictionary, e.g. Fuzz/xcallback.dict
           --timeout SECONDS   time allowed for each answer of a COMMAND target (default: 2)
           --vectors DIR       the vectors directory whose citations.json the findings use (default: bundled)
@@ -112,7 +113,8 @@ enum FuzzCommand {
                         throw FuzzCannotRun("cannot start the target: \(error)")
                     }
                     if let problem = target.startupProblem { throw FuzzCannotRun("the target did not start: \(problem.kind.rawValue) \(problem.detail)") }
-                    return target
+                    // Protocol 2: a batch of inputs per round trip; a protocol-1 target gets one at a time.
+                    return FuzzBatchTarget(target)
                 }
             }
         } catch {
@@ -144,7 +146,9 @@ enum FuzzCommand {
             let configuration = FuzzEngineConfiguration(
                 seed: options.seed &+ UInt64(job), runs: runsPerJob, seconds: options.seconds,
                 maxLength: options.maxLength, dictionary: dictionary)
-            let engine = FuzzEngine(driver: DifferentialDriver(target: targets[job], normalisations: normalisations), configuration: configuration)
+            let engine = FuzzEngine(
+                driver: DifferentialDriver(target: targets[job], normalisations: normalisations), configuration: configuration,
+                batchSource: targets[job] as? FuzzBatchTarget)
             let summary = engine.run(corpus: corpus) { progress in
                 results.report(job: job, progress) { line in if showProgress { io.standardError("\r" + line + "   ") } }
             }
@@ -163,7 +167,13 @@ enum FuzzCommand {
         let elapsed = summaries.map(\.elapsed).max() ?? 0
         let rate = elapsed > 0 ? Int(Double(executions) / elapsed) : 0
         let identity = targets[0].identity
-        io.standardOutput("fuzz: \(identity.name) \(identity.version) against the reference, seed \(options.seed), \(options.jobs) job(s)\n")
+        let batched = targets.compactMap { $0 as? FuzzBatchTarget }
+        let perTrip = batched.first.map { $0.batchSize > 1 ? ", \($0.batchSize) inputs per round trip" : ", one input per round trip (protocol 1)" } ?? ""
+        io.standardOutput("fuzz: \(identity.name) \(identity.version) against the reference, seed \(options.seed), \(options.jobs) job(s)\(perTrip)\n")
+        let fallbacks = batched.reduce(0) { $0 + $1.base.statistics.batchFallbacks }
+        if fallbacks > 0 {
+            io.standardOutput("\(fallbacks) batch(es) broke; their unanswered inputs were sent again one at a time\n")
+        }
         if !findings.isEmpty {
             let directory = URL(fileURLWithPath: options.findings)
             let writer = FindingWriter(directory: directory, choices: targets[0].declaredChoices, citationsSource: vectors)

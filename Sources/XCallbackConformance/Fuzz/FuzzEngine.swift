@@ -3,13 +3,18 @@
 //
 // 1. Start from the corpus (or the built-in seeds when it is empty).
 // 2. Each execution picks a corpus input with `SplitMix64(seed)`, mutates it with `NestedMutator`
-//    (structure-aware) or crosses it over with another, and byte-mutates with the dictionary's tokens.
+//    (structure-aware, from the input's nested layers decoded once when it joined the corpus) or crosses
+//    it over with another, and byte-mutates with the dictionary's tokens.
 // 3. The driver checks it. A failure whose key (rule and kind of disagreement) is new is shrunk and
 //    recorded as a finding; later failures with the same key are counted, not reported again.
-// 4. Without coverage feedback, an input is kept when its shape is new: the reference's outcome, its
-//    nesting depth and the delimiters (`& = # % + ?`) in the decoded values of its deepest layer.
+// 4. Without coverage feedback, an input is kept when its shape is new: the reference's outcome (named by
+//    the driver, from the parse its check did anyway), its nesting depth and the delimiters (`& = # % + ?`)
+//    in the decoded values of its deepest layer (one scan of the layers, no tree unless the input is kept).
+// 5. With a batch source (a target speaking protocol 2), inputs go to the target a batch at a time on a
+//    helper thread: batch k+1 is generated and sent while batch k is judged, so the target and the loop
+//    work at once. Which batch an input is in depends only on the seed and the batch size, never on timing.
 // Stops after `runs` executions or `seconds`, whichever comes first. With `runs` alone, the same seed
-// gives the same executions and the same findings.
+// (and batch size) gives the same executions and the same findings.
 
 import Foundation
 import XCallbackFuzzing
@@ -101,17 +106,36 @@ public struct FuzzProgress: Sendable {
     }
 }
 
+/// Answers a batch of inputs ahead of the driver, in one round trip to the target.
+///
+/// The engine asks `fetch` on a helper thread (one call at a time) while it judges the previous batch
+/// and generates the next, then, before it checks each input with the driver, hands the input's answer
+/// to `stage`: the driver's call to the target is then answered from it. The shrinker and anything
+/// else that asks without staging gets a live answer.
+public protocol FuzzBatchSource: AnyObject, Sendable {
+    /// The most inputs in one round trip; 1 turns batching (and the helper thread) off.
+    var batchSize: Int { get }
+    /// The target's answers to `inputs`, in order, one per input.
+    func fetch(_ inputs: [[UInt8]]) -> [any Sendable]
+    /// Makes the target answer the driver's next call about `input` with `answer` (from `fetch`).
+    func stage(_ answer: any Sendable, for input: [UInt8])
+}
+
 /// The seeded built-in mutation loop around a `FuzzDriver`.
 public struct FuzzEngine<Driver: FuzzDriver> {
     /// The property checker, e.g. a `DifferentialDriver`.
     public var driver: Driver
     /// The run's settings.
     public var configuration: FuzzEngineConfiguration
+    /// Where the target's answers come from a batch at a time, when its protocol has batches.
+    public var batchSource: (any FuzzBatchSource)?
 
-    /// Creates an engine for `driver`.
-    public init(driver: Driver, configuration: FuzzEngineConfiguration) {
+    /// Creates an engine for `driver`; with a `batchSource` of batch size 2 or more, inputs go to the
+    /// target a batch at a time and the engine's own work overlaps the target's.
+    public init(driver: Driver, configuration: FuzzEngineConfiguration, batchSource: (any FuzzBatchSource)? = nil) {
         self.driver = driver
         self.configuration = configuration
+        self.batchSource = batchSource
     }
 
     /// Inputs used when the corpus is empty: a flat request, nested callbacks, and one of each build case.
@@ -124,44 +148,76 @@ public struct FuzzEngine<Driver: FuzzDriver> {
         ].map { Array($0.utf8) }
     }
 
+    /// A corpus input with its nested layers, decoded once when it joins so that mutating it needs no decoding.
+    struct Entry {
+        var bytes: [UInt8]
+        var tree: NestedLayer
+    }
+
     /// Runs the loop from `corpus`; `progress` is called about every half second and at the end.
+    ///
+    /// With a batch source, batch k+1 is generated from the corpus as it stood after batch k-1 and sent
+    /// while batch k is judged: the order never depends on timing, so the same seed and `runs` still give
+    /// the same findings (for a given batch size).
     public func run(corpus initial: [[UInt8]] = [], progress: ((FuzzProgress) -> Void)? = nil) -> FuzzSummary {
         let start = Date()
         var rng = SplitMix64(seed: configuration.seed)
-        var corpus = initial.isEmpty ? Self.builtInSeeds : initial
-        var shapes = Set(corpus.map(Self.shape))
+        var corpus = (initial.isEmpty ? Self.builtInSeeds : initial).map { Entry(bytes: $0, tree: Self.tree(of: $0)) }
+        // The starting corpus's shapes come from the reference alone: the target sees each input once, when it runs.
+        var shapes = Set(corpus.map { Self.shape($0.bytes) })
+        let check = checker()
         var added: [[UInt8]] = []
         var findings: [FuzzFinding] = []
         var indexByKey: [String: Int] = [:]
         var executions = 0
         var lastReport = 0.0
         let byteMutator = Self.byteMutator(seed: rng.next(), dictionary: configuration.dictionary)
+        let source = batchSource.flatMap { $0.batchSize > 1 ? $0 : nil }
+        let batchSize = source?.batchSize ?? 1
 
         // Seeds run first, as they are, so a finding on a seed needs no mutation.
-        var pending = corpus
-        while true {
+        var pending = corpus.map(\.bytes)[...]
+        var generated = 0
+        var stopped = false
+        /// The next batch, or an empty one once the run is over.
+        func nextBatch() -> [[UInt8]] {
             let elapsed = Date().timeIntervalSince(start)
-            if let runs = configuration.runs, executions >= runs { break }
-            if let seconds = configuration.seconds, elapsed >= seconds { break }
+            if let seconds = configuration.seconds, elapsed >= seconds { stopped = true }
             if let progress, elapsed - lastReport >= 0.5 {
                 lastReport = elapsed
                 progress(FuzzProgress(executions: executions, findings: findings.count, corpusSize: corpus.count, elapsed: elapsed))
             }
-            let input: [UInt8]
-            if !pending.isEmpty {
-                input = Array(pending.removeFirst().prefix(configuration.maxLength))
-            } else {
+            var count = batchSize
+            if let runs = configuration.runs { count = min(count, runs - generated) }
+            guard !stopped, count > 0 else { return [] }
+            var batch: [[UInt8]] = []
+            batch.reserveCapacity(count)
+            for _ in 0..<count {
+                if let seed = pending.popFirst() {
+                    batch.append(Array(seed.prefix(configuration.maxLength)))
+                    continue
+                }
                 let parent = corpus[rng.below(corpus.count)]
                 let mutationSeed = UInt32(truncatingIfNeeded: rng.next())
                 if corpus.count > 1, rng.oneIn(8) {
                     let other = corpus[rng.below(corpus.count)]
-                    input = NestedMutator.crossOver(parent, other, maxSize: configuration.maxLength, seed: mutationSeed)
+                    batch.append(
+                        NestedMutator.crossOver(
+                            parent.bytes, tree: parent.tree, other.bytes, tree: other.tree, maxSize: configuration.maxLength, seed: mutationSeed))
                 } else {
-                    input = NestedMutator.mutate(parent, maxSize: configuration.maxLength, seed: mutationSeed, byteMutator: byteMutator)
+                    batch.append(
+                        NestedMutator.mutate(
+                            parent.bytes, tree: parent.tree, maxSize: configuration.maxLength, seed: mutationSeed, byteMutator: byteMutator))
                 }
             }
+            generated += batch.count
+            return batch
+        }
+        /// Checks one input (its answer staged when batched) and keeps its finding or its new shape.
+        func judge(_ input: [UInt8]) {
             executions += 1
-            if let failure = driver.failure(for: input) {
+            let (failure, outcome) = check(input)
+            if let failure {
                 let key = Self.key(of: failure)
                 if let index = indexByKey[key] {
                     findings[index].hits += 1
@@ -171,18 +227,51 @@ public struct FuzzEngine<Driver: FuzzDriver> {
                     indexByKey[key] = findings.count
                     findings.append(FuzzFinding(key: key, failure: shrunk, originalInput: input, execution: executions, secondsToFind: found, hits: 1))
                 }
-                continue
+                return
             }
-            let shape = Self.shape(input)
-            if !shapes.contains(shape) {
-                shapes.insert(shape)
-                corpus.append(input)
+            // The shape comes from the driver's outcome and a scan of the layers; the tree is built once,
+            // only for an input that joins the corpus, where the mutator uses it from then on.
+            if shapes.insert(Self.shape(input, outcome: outcome)).inserted {
+                corpus.append(Entry(bytes: input, tree: Self.tree(of: input)))
                 added.append(input)
+            }
+        }
+
+        if let source {
+            let helper = BatchHelper(source: source)
+            var current = nextBatch()
+            if !current.isEmpty { helper.start(current) }
+            while !current.isEmpty {
+                let next = nextBatch()
+                let answers = helper.wait()
+                if !next.isEmpty { helper.start(next) }
+                for (input, answer) in zip(current, answers) {
+                    source.stage(answer, for: input)
+                    judge(input)
+                }
+                current = next
+            }
+        } else {
+            while true {
+                let batch = nextBatch()
+                guard !batch.isEmpty else { break }
+                for input in batch { judge(input) }
             }
         }
         let elapsed = Date().timeIntervalSince(start)
         progress?(FuzzProgress(executions: executions, findings: findings.count, corpusSize: corpus.count, elapsed: elapsed))
-        return FuzzSummary(executions: executions, elapsed: elapsed, findings: findings, corpus: corpus, newCorpusInputs: added)
+        return FuzzSummary(
+            executions: executions, elapsed: elapsed, findings: findings, corpus: corpus.map(\.bytes), newCorpusInputs: added)
+    }
+
+    /// The driver's check, with the reference's outcome when the driver names it (a `DifferentialDriver`
+    /// does, from the parse it did anyway), or from a parse of its own otherwise.
+    func checker() -> ([UInt8]) -> (failure: FuzzFailure?, outcome: String) {
+        if let reporting = driver as? any FuzzOutcomeReporting {
+            return { reporting.check($0) }
+        }
+        let driver = self.driver
+        return { (driver.failure(for: $0), Self.referenceOutcome($0)) }
     }
 
     /// The key that groups failures: the rule, and the disagreement's first words without quoted text.
@@ -194,33 +283,49 @@ public struct FuzzEngine<Driver: FuzzDriver> {
         return failure.rule + " " + words.joined(separator: " ")
     }
 
-    /// The shape of an input that decides whether it joins the corpus.
-    static func shape(_ input: [UInt8]) -> String {
-        let outcome: String
+    /// The reference's outcome for `input`, as `DifferentialReport.referenceOutcome` names it.
+    static func referenceOutcome(_ input: [UInt8]) -> String {
         switch input.first {
-        case 0x01: outcome = "build-request"
-        case 0x02: outcome = "build-callback"
+        case 0x01: return "build-request"
+        case 0x02: return "build-callback"
         default:
-            if let text = String(validating: input, as: UTF8.self) {
-                switch ReferenceTarget().parse(text) {
-                case .accepted: outcome = "accepted"
-                case .rejected(let category, _): outcome = "rejected " + (category?.rawValue ?? "")
-                default: outcome = "other"
-                }
-            } else {
-                outcome = "not-utf8"
+            guard let text = String(validating: input, as: UTF8.self) else { return "not-utf8" }
+            switch ReferenceTarget().parse(text) {
+            case .accepted: return "accepted"
+            case .rejected(let category, _): return "rejected " + (category?.rawValue ?? "")
+            default: return "other"
             }
         }
-        // The deepest layer, and which delimiters its decoded values carry: what nested encoding is about.
-        let tree = NestedLayer(decoding: String(decoding: input, as: UTF8.self))
-        let deepest = tree.layerPaths.max { $0.count < $1.count } ?? []
-        var delimiters = Set<Character>()
-        for parameter in tree.layer(at: deepest)?.parameters ?? [] {
-            if case .raw(let raw) = parameter.value, let decoded = CallbackExpectation.decodeStrict(raw.utf8) {
-                delimiters.formUnion(decoded.filter { "&=#%+?".contains($0) })
-            }
-        }
-        return "\(outcome) \(min(deepest.count, 5)) \(String(delimiters.sorted()))"
+    }
+
+    /// The nested layers of `input`, decoded once, when it joins the corpus, for the mutator.
+    static func tree(of input: [UInt8]) -> NestedLayer {
+        NestedLayer(decoding: String(decoding: input, as: UTF8.self))
+    }
+
+    /// What decides whether an input joins the corpus.
+    struct Shape: Hashable, CustomStringConvertible {
+        /// The reference's outcome (`DifferentialReport.referenceOutcome`).
+        var outcome: String
+        /// The depth of the deepest layer, up to 5.
+        var depth: Int
+        /// Which of `# % & + = ?` the decoded values of that layer carry (`NestedLayer.deepestLayerSummary`).
+        var delimiters: UInt8
+
+        /// `accepted 2 %&=`.
+        var description: String { "\(outcome) \(depth) " + NestedLayer.delimiters(delimiters) }
+    }
+
+    /// The shape of an input that decides whether it joins the corpus: the reference's outcome, the depth
+    /// of the deepest layer (up to 5), and which delimiters the decoded values of that layer carry.
+    static func shape(_ input: [UInt8], outcome: String) -> Shape {
+        let summary = NestedLayer.deepestLayerSummary(of: input)
+        return Shape(outcome: outcome, depth: min(summary.depth, 5), delimiters: summary.delimiters)
+    }
+
+    /// The shape of `input`, parsed here (for callers without a check at hand).
+    static func shape(_ input: [UInt8]) -> Shape {
+        shape(input, outcome: referenceOutcome(input))
     }
 
     /// `NestedMutator.simpleByteMutator`, inserting a dictionary token instead one time in four.
@@ -236,5 +341,29 @@ public struct FuzzEngine<Driver: FuzzDriver> {
                 simple(&bytes, maxSize)
             }
         }
+    }
+}
+
+/// Runs a batch source's `fetch` on a thread of its own, one batch at a time.
+final class BatchHelper: @unchecked Sendable {
+    private let source: any FuzzBatchSource
+    private let queue = DispatchQueue(label: "fuzz-batch")
+    private let done = DispatchSemaphore(value: 0)
+    private var answers: [any Sendable] = []
+
+    init(source: any FuzzBatchSource) { self.source = source }
+
+    /// Starts fetching the answers to `inputs`.
+    func start(_ inputs: [[UInt8]]) {
+        queue.async {
+            self.answers = self.source.fetch(inputs)
+            self.done.signal()
+        }
+    }
+
+    /// Waits for the batch started last and returns its answers.
+    func wait() -> [any Sendable] {
+        done.wait()
+        return answers
     }
 }

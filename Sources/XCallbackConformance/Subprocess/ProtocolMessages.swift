@@ -1,16 +1,30 @@
-// The messages of the conformance protocol, version 1 (Vectors/protocol/PROTOCOL.md), in both directions:
-// what the runner sends and how it reads answers, and what `ProtocolServer` reads and answers.
+// The messages of the conformance protocol, versions 1 and 2 (Vectors/protocol/PROTOCOL.md), in both
+// directions: what the runner sends and how it reads answers, and what `ProtocolServer` reads and answers.
+// Protocol 2 is protocol 1 plus the `batch` message: `start` offers it in `protocols`, and a target that
+// answers `"protocol": 2` says in `batch` how many requests one message may carry.
 
 import XCallbackURL
 
 /// The conformance protocol's constants and message codecs.
 public enum ConformanceProtocol {
-    /// The protocol version this runner speaks.
+    /// The base protocol version, which every adapter speaks: the `protocol` member of `start`.
     public static let version = 1
+    /// The version that adds `batch` messages; the runner offers it in `start`'s `protocols`.
+    public static let batchVersion = 2
+    /// The most requests the runner accepts a target to take in one batch (a larger `batch` in a hello is capped).
+    public static let maximumBatch = 4096
 
-    /// The `start` message that opens every conversation.
-    public static func startMessage(suiteVersion: String) -> JSONValue {
-        ["cmd": "start", "protocol": .number(Double(version)), "suiteVersion": .string(suiteVersion)]
+    /// The `start` message that opens every conversation; with `offeringBatches`, it also lists the
+    /// versions the runner speaks (`"protocols": [1, 2]`), which an adapter that knows only `protocol` ignores.
+    public static func startMessage(suiteVersion: String, offeringBatches: Bool = true) -> JSONValue {
+        var members: [(key: String, value: JSONValue)] = [
+            (key: "cmd", value: "start"), (key: "protocol", value: .number(Double(version))),
+        ]
+        if offeringBatches {
+            members.append((key: "protocols", value: .array([.number(Double(version)), .number(Double(batchVersion))])))
+        }
+        members.append((key: "suiteVersion", value: .string(suiteVersion)))
+        return .object(members)
     }
 
     /// The `stop` message that ends a conversation.
@@ -34,6 +48,46 @@ public enum ConformanceProtocol {
         case .buildCallback(let response): members.append((key: "response", value: response.canonicalJSON))
         }
         return .object(members)
+    }
+
+    /// Appends the line of a request without an id, byte for byte what `request(input, seq: seq, id: nil).compactText`
+    /// writes, to `line`: a parse request (what the fuzzer mostly sends) is written directly, without a
+    /// `JSONValue` in between; the others go through `request`.
+    public static func appendRequest(_ input: VectorInput, seq: Int, to line: inout [UInt8]) {
+        guard case .parseBytes(let bytes) = input else {
+            line += request(input, seq: seq, id: nil).compactText.utf8
+            return
+        }
+        line += #"{"cmd":"parse","seq":"#.utf8
+        line += String(seq).utf8
+        if bytes.allSatisfy({ $0 < 0x80 }) || String(validating: bytes, as: UTF8.self) != nil {
+            line += #","url":""#.utf8
+            appendEscaped(bytes, to: &line)
+        } else {
+            line += #","urlHex":""#.utf8
+            line += hex(bytes).utf8
+        }
+        line += #""}"#.utf8
+    }
+
+    /// Appends the body of a JSON string for the UTF-8 `bytes`, escaped as the JSON writer escapes it
+    /// (`\"`, `\\`, `\n`, `\r`, `\t`, other controls and DEL as `\u00xx`; everything else as it is).
+    static func appendEscaped(_ bytes: [UInt8], to line: inout [UInt8]) {
+        let digits: StaticString = "0123456789abcdef"
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "\""): line += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+            case UInt8(ascii: "\\"): line += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+            case UInt8(ascii: "\n"): line += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+            case UInt8(ascii: "\r"): line += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+            case UInt8(ascii: "\t"): line += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+            case 0..<0x20, 0x7F:
+                line += [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")]
+                line.append(digits.utf8Start[Int(byte >> 4)])
+                line.append(digits.utf8Start[Int(byte & 15)])
+            default: line.append(byte)
+            }
+        }
     }
 
     /// The operation that handles `input`.
@@ -73,12 +127,15 @@ public struct ProtocolHello: Hashable, Sendable {
     public var operations: Set<Operation>
     /// The target's declared implementation-defined choices.
     public var choices: DeclaredChoices
+    /// The most requests one `batch` message may carry: the hello's `batch` under protocol 2, 1 under protocol 1.
+    public var batchLimit: Int
 
-    /// Creates a hello.
-    public init(identity: TargetIdentity, operations: Set<Operation>, choices: DeclaredChoices) {
+    /// Creates a hello; a `batchLimit` above 1 makes it a protocol-2 hello.
+    public init(identity: TargetIdentity, operations: Set<Operation>, choices: DeclaredChoices, batchLimit: Int = 1) {
         self.identity = identity
         self.operations = operations
         self.choices = choices
+        self.batchLimit = batchLimit
     }
 
     /// Reads a hello message.
@@ -87,8 +144,18 @@ public struct ProtocolHello: Hashable, Sendable {
     public init(message: JSONValue) throws(VectorLoadError) {
         let cursor = JSONCursor(message, file: "hello")
         let protocolCursor = try cursor.member("protocol")
-        guard protocolCursor.value.numberValue == Double(ConformanceProtocol.version) else {
-            throw protocolCursor.error("protocol \(ConformanceProtocol.version), the version this runner speaks")
+        switch protocolCursor.value.numberValue {
+        case Double(ConformanceProtocol.version):
+            batchLimit = 1
+        case Double(ConformanceProtocol.batchVersion):
+            let batch = try cursor.member("batch")
+            guard let limit = batch.value.numberValue, limit >= 1, limit <= 9.0e15, limit == limit.rounded() else {
+                throw batch.error("a whole number of requests from 1 up (protocol 2)")
+            }
+            batchLimit = min(Int(limit), ConformanceProtocol.maximumBatch)
+        default:
+            throw protocolCursor.error(
+                "protocol \(ConformanceProtocol.version) or \(ConformanceProtocol.batchVersion), the versions this runner speaks")
         }
         let implementation = try cursor.member("implementation")
         identity = TargetIdentity(
@@ -128,10 +195,15 @@ public struct ProtocolHello: Hashable, Sendable {
         ]
         if let language = identity.language { implementation.append((key: "language", value: .string(language))) }
         if let homepage = identity.homepage { implementation.append((key: "homepage", value: .string(homepage))) }
-        return [
-            "protocol": .number(Double(ConformanceProtocol.version)), "implementation": .object(implementation),
-            "operations": .array(operations.sorted().map { .string($0.rawValue) }),
-            "choices": .object(choices.sorted.map { (key: $0.point.rawValue, value: .string($0.value)) }),
+        var members: [(key: String, value: JSONValue)] = [
+            (key: "protocol", value: .number(Double(batchLimit > 1 ? ConformanceProtocol.batchVersion : ConformanceProtocol.version))),
         ]
+        if batchLimit > 1 { members.append((key: "batch", value: .number(Double(batchLimit)))) }
+        members += [
+            (key: "implementation", value: .object(implementation)),
+            (key: "operations", value: .array(operations.sorted().map { .string($0.rawValue) })),
+            (key: "choices", value: .object(choices.sorted.map { (key: $0.point.rawValue, value: .string($0.value)) })),
+        ]
+        return .object(members)
     }
 }

@@ -8,14 +8,22 @@ import XCallbackURL
 public struct ProtocolServer<Target: ConformanceTarget>: Sendable {
     /// The target that answers.
     public var target: Target
+    /// The most requests the server takes in one `batch` message, said in its hello when the runner offers
+    /// protocol 2; 1 answers every `start` with a protocol-1 hello.
+    public var batchLimit: Int
 
     /// Creates a server for `target`.
-    public init(target: Target) { self.target = target }
+    public init(target: Target, batchLimit: Int = 256) {
+        self.target = target
+        self.batchLimit = batchLimit
+    }
 
     /// What to do with one incoming line.
     public enum Reply: Hashable, Sendable {
         /// Write this line (without its newline).
         case line(String)
+        /// Write these lines, each followed by a newline (the answers to a `batch` message).
+        case lines([String])
         /// Write nothing and read on (a blank line).
         case nothing
         /// Exit: the runner sent `stop`.
@@ -31,25 +39,39 @@ public struct ProtocolServer<Target: ConformanceTarget>: Sendable {
         } catch {
             return .line(erroredAnswer(seq: nil, "the request is not JSON: \(error)"))
         }
+        switch message["cmd"]?.stringValue {
+        case "start":
+            let offered = message["protocols"]?.arrayValue?.contains(.number(Double(ConformanceProtocol.batchVersion))) ?? false
+            return .line(hello(batches: offered && batchLimit > 1).message.compactText)
+        case "stop":
+            return .stop
+        case "batch":
+            guard let requests = message["requests"]?.arrayValue else {
+                return .line(erroredAnswer(seq: nil, "the batch has no array of requests"))
+            }
+            return .lines(requests.map(answerLine))
+        default:
+            return .line(answerLine(message))
+        }
+    }
+
+    /// The answer line to one request message.
+    private func answerLine(_ message: JSONValue) -> String {
         // A seq is a whole number the runner counts up from 1; anything else gets `seq: null` in the answer.
         let seq = message["seq"]?.numberValue.flatMap { $0 >= 0 && $0 <= 9.0e15 ? Int(exactly: $0) : nil }
         switch message["cmd"]?.stringValue {
-        case "start":
-            return .line(hello.message.compactText)
-        case "stop":
-            return .stop
         case let command?:
             guard let seq else {
                 let found = message["seq"].map { "\($0.typeName) \(String($0.compactText.prefix(40)))" } ?? "none"
-                return .line(erroredAnswer(seq: nil, "the request's seq should be a whole number from 0 to 9e15, found \(found)"))
+                return erroredAnswer(seq: nil, "the request's seq should be a whole number from 0 to 9e15, found \(found)")
             }
             do {
-                return .line(try answer(command, message, seq: seq).compactText)
+                return try answer(command, message, seq: seq).compactText
             } catch {
-                return .line(erroredAnswer(seq: seq, "the request is malformed at \(error.path): expected \(error.expected)"))
+                return erroredAnswer(seq: seq, "the request is malformed at \(error.path): expected \(error.expected)")
             }
         case nil:
-            return .line(erroredAnswer(seq: seq, "the request has no cmd"))
+            return erroredAnswer(seq: seq, "the request has no cmd")
         }
     }
 
@@ -58,15 +80,21 @@ public struct ProtocolServer<Target: ConformanceTarget>: Sendable {
         while let line = readLine() {
             switch respond(to: line) {
             case .line(let text): write(text + "\n")
+            case .lines(let texts): write(texts.map { $0 + "\n" }.joined())
             case .nothing: continue
             case .stop: return
             }
         }
     }
 
-    /// The hello: the target's identity and choices; every operation is offered (unsupported ones answer skipped).
-    public var hello: ProtocolHello {
-        ProtocolHello(identity: target.identity, operations: Set(Operation.allCases), choices: target.declaredChoices)
+    /// The protocol-1 hello: the target's identity and choices; every operation is offered (unsupported ones answer skipped).
+    public var hello: ProtocolHello { hello(batches: false) }
+
+    /// The hello, protocol 2 with `batchLimit` when `batches`, protocol 1 otherwise.
+    public func hello(batches: Bool) -> ProtocolHello {
+        ProtocolHello(
+            identity: target.identity, operations: Set(Operation.allCases), choices: target.declaredChoices,
+            batchLimit: batches ? batchLimit : 1)
     }
 
     private func answer(_ command: String, _ message: JSONValue, seq: Int) throws(VectorLoadError) -> JSONValue {

@@ -31,6 +31,8 @@ final class SubprocessConnection: @unchecked Sendable {
     private var consecutiveStartFailures = 0
     private var lastStartProblem: String?
     private var counters = SubprocessStatistics()
+    /// The most requests one `batch` message may carry, from the last hello (1: protocol 1, no batches).
+    private var batchLimit = 1
     /// The vector id of each recent request, by seq, to blame an answer that arrives twice on its own vector.
     private var owners: [Int: String] = [:]
     private var lateBreakages: [String: TargetBreakage] = [:]
@@ -53,21 +55,89 @@ final class SubprocessConnection: @unchecked Sendable {
 
     /// Sends one request for `input` and waits for its answer, restarting the target first when needed.
     func exchange(_ input: VectorInput, id: String?) -> Exchange {
-        lock.withLock {
-            if child == nil, case .failed(let breakage) = launch() { return .broken(breakage) }
-            guard let process = child else { return .broken(TargetBreakage(.crashed, "the target is not running")) }
-            let seq = nextSeq
-            nextSeq += 1
-            counters.requests += 1
-            if let id { owners[seq] = id }
-            owners[seq - 64] = nil
-            let message = ConformanceProtocol.request(input, seq: seq, id: id)
-            let result = roundTrip(message, on: process, timeout: configuration.timeout, seq: seq)
-            if configuration.mode == .processPerRequest, child != nil {
-                stopLocked()
-            }
-            return result
+        lock.withLock { exchangeLocked(input, id: id) }
+    }
+
+    private func exchangeLocked(_ input: VectorInput, id: String?) -> Exchange {
+        if child == nil, case .failed(let breakage) = launch() { return .broken(breakage) }
+        guard let process = child else { return .broken(TargetBreakage(.crashed, "the target is not running")) }
+        let seq = nextSeq
+        nextSeq += 1
+        counters.requests += 1
+        if let id { owners[seq] = id }
+        owners[seq - 64] = nil
+        let message = ConformanceProtocol.request(input, seq: seq, id: id)
+        let result = roundTrip(message, on: process, timeout: configuration.timeout, seq: seq)
+        if configuration.mode == .processPerRequest, child != nil {
+            stopLocked()
         }
+        return result
+    }
+
+    /// The most requests in one batch message, from the target's hello (1 for a protocol-1 target).
+    var batchSize: Int { lock.withLock { batchLimit } }
+
+    /// Sends `inputs` in `batch` messages of at most the hello's limit (one request at a time for a
+    /// protocol-1 target) and returns one exchange per input, in order.
+    ///
+    /// A batch that breaks (a crash, a timeout, an unreadable or missing answer) keeps the answers that
+    /// came before the breakage; every request left without an answer is then sent again on its own, to a
+    /// restarted target, so a breakage is the finding of the one input that causes it on its own.
+    func exchangeBatch(_ inputs: [VectorInput]) -> [Exchange] {
+        lock.withLock {
+            var results: [Exchange] = []
+            results.reserveCapacity(inputs.count)
+            var index = 0
+            while inputs.count - index > 1 {
+                if child == nil, case .failed = launch() { break }
+                guard let process = child, batchLimit > 1, configuration.mode == .persistent else { break }
+                let chunk = inputs[index..<min(index + batchLimit, inputs.count)]
+                let answers = batchRoundTrip(chunk, on: process)
+                results += answers.map { .answer($0) }
+                index += answers.count
+                if answers.count < chunk.count {
+                    counters.batchFallbacks += 1
+                    break
+                }
+            }
+            while index < inputs.count {
+                results.append(exchangeLocked(inputs[index], id: nil))
+                index += 1
+            }
+            return results
+        }
+    }
+
+    /// Writes one `batch` message for `inputs` and reads their answers, one line each; returns the answers
+    /// read before the first problem (all of them when there is none). After a problem the process is killed.
+    private func batchRoundTrip(_ inputs: ArraySlice<VectorInput>, on process: ChildProcess) -> [JSONValue] {
+        let first = nextSeq
+        nextSeq += inputs.count
+        counters.requests += inputs.count
+        counters.batches += 1
+        owners[first - 64] = nil
+        var line = Array(#"{"cmd":"batch","requests":["#.utf8)
+        for (offset, input) in inputs.enumerated() {
+            if offset > 0 { line.append(UInt8(ascii: ",")) }
+            ConformanceProtocol.appendRequest(input, seq: first + offset, to: &line)
+        }
+        line += "]}".utf8
+        let timeout = configuration.timeout + .milliseconds(line.count * 1_000 / 1_048_576)
+        if case .broken = send(line, to: process, timeout: timeout, deadline: ContinuousClock.now + timeout) { return [] }
+        var answers: [JSONValue] = []
+        answers.reserveCapacity(inputs.count)
+        for offset in 0..<inputs.count {
+            // Each answer is allowed the request timeout from the one before it (the first, from the write).
+            switch read(from: process, timeout: timeout, deadline: ContinuousClock.now + timeout, seq: first + offset) {
+            case .answer(let value): answers.append(value)
+            case .broken(let breakage):
+                configuration.transcript?.note(
+                    "the batch of seq \(first)...\(first + inputs.count - 1) broke at seq \(first + offset) (\(breakage.kind.rawValue)); "
+                        + "the requests without an answer are sent again one at a time")
+                return answers
+            }
+        }
+        return answers
     }
 
     /// Breakages found after their vector's result was recorded (an answer sent twice), by vector id; emptied by the call.
@@ -137,7 +207,7 @@ final class SubprocessConnection: @unchecked Sendable {
         }
         child = process
         configuration.transcript?.note("launched \(command) as process \(process.pid)")
-        let start = ConformanceProtocol.startMessage(suiteVersion: configuration.suiteVersion)
+        let start = ConformanceProtocol.startMessage(suiteVersion: configuration.suiteVersion, offeringBatches: configuration.batches)
         switch roundTrip(start, on: process, timeout: configuration.handshakeTimeout, seq: nil) {
         case .broken(let breakage):
             return startFailed(
@@ -146,6 +216,8 @@ final class SubprocessConnection: @unchecked Sendable {
             do {
                 let hello = try ProtocolHello(message: message)
                 consecutiveStartFailures = 0
+                // Batches only when `start` offered them; a protocol-2 hello to a runner that did not is still read.
+                batchLimit = configuration.batches ? hello.batchLimit : 1
                 return .ready(hello)
             } catch {
                 kill(process)
@@ -175,15 +247,26 @@ final class SubprocessConnection: @unchecked Sendable {
         // Whole milliseconds, so a request under about 1 KB keeps the base and the messages stay round.
         let timeout = base + .milliseconds(line.count * 1_000 / 1_048_576)
         let deadline = ContinuousClock.now + timeout
+        if case .broken(let breakage) = send(line, to: process, timeout: timeout, deadline: deadline) { return .broken(breakage) }
+        return read(from: process, timeout: timeout, deadline: deadline, seq: seq)
+    }
+
+    /// Writes one line; returns `.broken` (the process killed) when the target does not take it.
+    private func send(_ line: [UInt8], to process: ChildProcess, timeout: Duration, deadline: ContinuousClock.Instant) -> Exchange? {
         configuration.transcript?.sent(line)
         switch process.write(line + [UInt8(ascii: "\n")], deadline: deadline) {
-        case .written: break
+        case .written:
+            return nil
         case .timedOut:
             return fail(process, .timedOut, "the target did not read its stdin within \(seconds(timeout))")
         case .brokenPipe:
             let what = process.waitForExit(within: .milliseconds(500)) ? exitWords(process) : "closed its stdin"
             return fail(process, .crashed, "the target \(what) before reading the request")
         }
+    }
+
+    /// Reads the answer to request `seq` (the hello when nil), skipping second answers to earlier requests.
+    private func read(from process: ChildProcess, timeout: Duration, deadline: ContinuousClock.Instant, seq: Int?) -> Exchange {
         while true {
             let stop = configuration.stopRequest ?? { false }
             let read = process.readLine(deadline: deadline, limit: configuration.maxAnswerBytes, interrupted: stop)

@@ -53,6 +53,38 @@ public struct SubprocessTarget: ConformanceTarget, OperationDeclaring, LateBreak
         try self.init(command: TargetCommand(parsing: commandLine), configuration: configuration)
     }
 
+    /// The most requests the target takes in one `batch` message (protocol 2); 1 for a protocol-1 target.
+    public var batchLimit: Int { connection.batchSize }
+
+    /// Sends every input (in `batch` messages when the target speaks protocol 2) and returns one answer per
+    /// input, in order; operations the target does not declare are answered `unsupported` without a request.
+    ///
+    /// A breakage in a batch is never blamed on the batch: the inputs left without an answer are sent
+    /// again one at a time, so each answer, crash or timeout belongs to the one input that caused it.
+    public func answers(for inputs: [VectorInput]) -> [SubprocessAnswer] {
+        var results = [SubprocessAnswer?](repeating: nil, count: inputs.count)
+        var sent: [Int] = []
+        for (index, input) in inputs.enumerated() {
+            let operation = ConformanceProtocol.operation(of: input)
+            if operations.contains(operation) {
+                sent.append(index)
+            } else {
+                let unsupported = "the target does not declare the \(operation.rawValue) operation"
+                results[index] = operation == .parse
+                    ? .parse(.unsupported(reason: unsupported, issueURL: nil)) : .build(.unsupported(reason: unsupported, issueURL: nil))
+            }
+        }
+        let exchanges = connection.exchangeBatch(sent.map { inputs[$0] })
+        for (index, exchange) in zip(sent, exchanges) {
+            if ConformanceProtocol.operation(of: inputs[index]) == .parse {
+                results[index] = .parse(Self.read(exchange, ConformanceProtocol.parseAnswer))
+            } else {
+                results[index] = .build(Self.read(exchange, ConformanceProtocol.buildAnswer))
+            }
+        }
+        return results.map { $0! }
+    }
+
     /// Counts of launches, requests and breakages so far.
     public var statistics: SubprocessStatistics { connection.statistics }
 
@@ -91,7 +123,13 @@ public struct SubprocessTarget: ConformanceTarget, OperationDeclaring, LateBreak
         guard operations.contains(operation) else {
             return .unsupported(reason: "the target does not declare the \(operation.rawValue) operation", issueURL: nil)
         }
-        switch connection.exchange(input, id: RunContext.vectorID) {
+        return Self.read(connection.exchange(input, id: RunContext.vectorID), reading)
+    }
+
+    private static func read<Value>(
+        _ exchange: Exchange, _ reading: (JSONValue) throws(AnswerError) -> TargetAnswer<Value>
+    ) -> TargetAnswer<Value> {
+        switch exchange {
         case .broken(let breakage):
             return .broken(breakage)
         case .answer(let message):
@@ -104,6 +142,14 @@ public struct SubprocessTarget: ConformanceTarget, OperationDeclaring, LateBreak
     }
 }
 
+/// One answer of a subprocess target, by kind of operation.
+public enum SubprocessAnswer: Sendable {
+    /// The answer to a `parse` request.
+    case parse(TargetAnswer<XCallbackRequest>)
+    /// The answer to a `build-request` or `build-callback` request.
+    case build(TargetAnswer<String>)
+}
+
 /// How a `SubprocessTarget` runs its program.
 public struct SubprocessConfiguration: Sendable {
     /// One process for the whole run, or a fresh process (with its own handshake) for every request.
@@ -113,6 +159,10 @@ public struct SubprocessConfiguration: Sendable {
         /// A new process per request: slower, for comparison and for targets that leak state.
         case processPerRequest
     }
+
+    /// Whether `start` offers protocol 2 (batches of requests); a target that answers with protocol 1
+    /// gets one request at a time either way. On by default.
+    public var batches = true
 
     /// The time allowed for each answer; 2 s by default.
     public var timeout: Duration = .seconds(2)
@@ -149,6 +199,10 @@ public struct SubprocessStatistics: Hashable, Sendable {
     public var requests = 0
     /// How many exchanges ended with a breakage (crash, timeout, unreadable answer).
     public var breakages = 0
+    /// How many `batch` messages were sent (protocol 2).
+    public var batches = 0
+    /// How many batches broke and had their unanswered requests sent again one at a time.
+    public var batchFallbacks = 0
 
     /// Creates zeroed counters.
     public init() {}

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """The example adapter with one deliberate defect, for the fuzzer's own tests.
 
-    python3 fuzz_fixture_adapter.py MODE
+    python3 fuzz_fixture_adapter.py MODE [protocol1]
 
+With `protocol1` the adapter never takes batches (its hello says protocol 1 whatever start offers).
 MODE is one of:
 
     planted  the three-level nested-encoding bug of Sources/XCallbackFuzzing/PlantedBug.swift: when a
@@ -11,6 +12,9 @@ MODE is one of:
     crash    exit with status 1, without answering, on the URL TRIGGER below
     hang     never answer the URL TRIGGER below
     clean    no defect (the example adapter as it is)
+    garble   answer the URL TRIGGER below with a line that is not JSON (alone or in a batch)
+    short-batch    leave the last request of every batch unanswered (single requests are answered)
+    garbled-batch  write a line that is not JSON in place of the second answer of every batch
 """
 
 import os
@@ -63,8 +67,31 @@ def defective_parse(data):
     return parsed
 
 
+original_reply = base.reply
+original_batch_replies = base.batch_replies
+
+
+def defective_reply(message):
+    if MODE == "garble" and message.get("url") == TRIGGER:
+        return "fixture: this is not JSON {"
+    return original_reply(message)
+
+
+def defective_batch_replies(requests):
+    lines = original_batch_replies(requests)
+    if MODE == "short-batch":
+        return lines[:-1]
+    if MODE == "garbled-batch" and len(lines) > 1:
+        lines[1] = "fixture: not an answer"
+    return lines
+
+
 base.parse_url = defective_parse
+base.reply = defective_reply
+base.batch_replies = defective_batch_replies
 base.IMPLEMENTATION = dict(base.IMPLEMENTATION, name="fuzz-fixture-" + MODE)
+if "protocol1" in sys.argv[2:]:
+    base.BATCH_PROTOCOL = None
 
 if __name__ == "__main__":
     sys.exit(base.main())
