@@ -14,12 +14,12 @@ public enum PercentEncoding {
     /// Everything except the unreserved characters and `! $ ' ( ) * , ; : @ / ?` is encoded with
     /// uppercase hex, so `&`, `=`, `#`, `+`, `%`, space, controls and non-ASCII never appear raw.
     public static func encodeValue(_ text: String) -> String {
-        URLWriter.build(upperBound: URLWriter.encodedBound(text)) { $0.append(encoding: text, keeping: .value) }
+        URLWriter.build { $0.append(encoding: text, keeping: .value) }
     }
 
     /// Percent-encodes an action path, keeping `/` between segments and encoding `?` and `#`.
     public static func encodeAction(_ text: String) -> String {
-        URLWriter.build(upperBound: URLWriter.encodedBound(text)) { $0.append(encoding: text, keeping: .action) }
+        URLWriter.build { $0.append(encoding: text, keeping: .action) }
     }
 
     /// Whether `byte` may appear raw inside an encoded parameter name or value.

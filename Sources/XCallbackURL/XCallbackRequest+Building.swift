@@ -20,14 +20,8 @@ extension XCallbackRequest {
                 "the action parameter '\(parameter.name)' uses the 'x-' prefix the spec reserves")
         }
         try Self.checkNames(parameters)
-        // The worst case: every byte of the action and of every name and value encoded as three.
-        var bound = scheme.utf8.count &+ 18 &+ URLWriter.encodedBound(action)
-        if let source { bound &+= URLWriter.itemBound("x-source", source) }
-        if let success { bound &+= URLWriter.itemBound("x-success", success) }
-        if let error { bound &+= URLWriter.itemBound("x-error", error) }
-        if let cancel { bound &+= URLWriter.itemBound("x-cancel", cancel) }
-        for parameter in parameters { bound &+= URLWriter.itemBound(parameter.name, parameter.value) }
-        return URLWriter.build(upperBound: bound) { writer in
+        // Long requests are the common case (nested callbacks), so measure-then-write: no worst-case buffer.
+        return URLWriter.build { writer in
             writer.append(scheme)
             writer.append(literal: "://x-callback-url/")
             writer.append(encoding: action, keeping: .action)
