@@ -2,11 +2,11 @@
 // pieces, and `URLWriter` turns that description into the UTF-8 of the one `String` it returns. No
 // intermediate strings, arrays or joins.
 //
-// Two ways to size the result exactly:
-// * `build(upperBound:_:)`, for a URL whose worst case (every encoded byte tripled) fits in
-//   `scratchLimit` bytes: one encoding pass into a stack buffer, then one copy into the `String`;
-// * `build(_:)`, for longer ones: the description runs twice, to measure and then to write into the
-//   `String`'s storage, so no buffer three times the input is ever allocated.
+// Two ways to size the result:
+// * `build(upperBound:_:)`, for a short URL whose worst case (every encoded byte tripled) fits in
+//   `onePassLimit` bytes: one encoding pass straight into the `String`, which keeps the unused room;
+// * `build(_:)`, for any length: the description runs twice, to measure and then to write into an exactly
+//   sized `String`, so no buffer three times the input is ever allocated.
 
 /// How a percent-encoder writes each byte: a 256-entry table of the byte's encoded form.
 ///
@@ -40,7 +40,7 @@ struct URLWriter {
     private let out: UnsafeMutablePointer<UInt8>?
     /// Bytes measured or written so far.
     private(set) var count = 0
-    /// How many bytes `out` holds when it is a scratch buffer sized by a worst case; checked per piece.
+    /// How many bytes `out` holds when it was sized by a worst case (one-pass writing); checked per piece.
     private let limit: Int
 
     private init(out: UnsafeMutablePointer<UInt8>?, limit: Int = .max) {
@@ -48,8 +48,8 @@ struct URLWriter {
         self.limit = limit
     }
 
-    /// The largest worst-case length written through a stack buffer; longer URLs are measured first.
-    static let scratchLimit = 1024
+    /// The largest worst-case length written in one pass; longer URLs are measured first.
+    static let onePassLimit = 1024
 
     /// The worst-case length of `text` percent-encoded: three bytes per byte.
     @inline(__always)
@@ -61,23 +61,19 @@ struct URLWriter {
         2 &+ encodedBound(name) &+ (value.map(encodedBound) ?? 0)
     }
 
-    /// Runs `describe` once into a stack buffer of `upperBound` bytes and copies the result into one `String`.
+    /// Runs `describe` once, writing straight into one `String` with room for `upperBound` bytes.
     ///
-    /// `upperBound` must be at least what `describe` writes when every encoded byte takes three bytes; past
-    /// `scratchLimit` this falls back to `build(_:)`, which measures first.
+    /// `upperBound` must be at least what `describe` writes when every encoded byte takes three bytes (checked
+    /// per piece). The string keeps the unused room, at most twice the appended bytes; past `onePassLimit`
+    /// this falls back to `build(_:)`, which measures first, so a long URL never holds three times its size.
     @inline(__always)
     static func build(upperBound: Int, _ describe: (inout URLWriter) -> Void) -> String {
-        guard upperBound <= scratchLimit else { return build(describe) }
+        guard upperBound <= onePassLimit else { return build(describe) }
         // Three bytes of slack, as in `build(_:)`.
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: upperBound &+ 3) { scratch in
-            guard let base = scratch.baseAddress else { return "" }
-            var writer = URLWriter(out: base, limit: upperBound)
+        return String(unsafeUninitializedCapacity: upperBound &+ 3) { buffer in
+            var writer = URLWriter(out: buffer.baseAddress, limit: upperBound)
             describe(&writer)
-            let total = writer.count
-            return String(unsafeUninitializedCapacity: total) { buffer in
-                if let target = buffer.baseAddress { target.initialize(from: base, count: total) }
-                return total
-            }
+            return writer.count
         }
     }
 

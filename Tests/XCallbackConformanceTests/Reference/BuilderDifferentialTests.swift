@@ -46,9 +46,9 @@ import XCallbackURL
         #expect(differences.isEmpty, "\(differences.count) differences, first: \(differences.prefix(3))")
     }
 
-    /// The one-pass callback layout (scheme, `?`, `#`, separator) and the scratch-or-measure choice, swept over
+    /// The one-pass callback layout (scheme, `?`, `#`, separator) and the one-pass-or-measure choice, swept over
     /// shapes the corpus may not reach: every position of `?`, `&`, `#` around the eight-byte steps, unsafe
-    /// schemes in every case and their near misses, and values on both sides of the scratch-buffer limit.
+    /// schemes in every case and their near misses, and values on both sides of the one-pass limit.
     @Test func newCallbackBuilderMatchesThePreviousOneOverShapesSchemesAndLengths() {
         var callbacks: [String] = []
         for length in 0..<40 {
@@ -116,7 +116,7 @@ import XCallbackURL
         for scalar in (0..<0x300).compactMap(Unicode.Scalar.init) { text.unicodeScalars.append(scalar) }
         #expect(PercentEncoding.encodeValue(text) == LegacyBuilders.encode(text, keeping: LegacyBuilders.valueAllowed))
         #expect(PercentEncoding.encodeAction(text) == LegacyBuilders.encode(text, keeping: LegacyBuilders.actionAllowed))
-        // Long values too (the callback builder switches from its stack buffer to measuring past 1 KiB).
+        // Long values too (the callback builder switches from one pass to measuring past 1 KiB).
         for length in [300, 341, 342, 343, 2000] {
             let long = String(repeating: "a é", count: length / 3)
             #expect(PercentEncoding.encodeValue(long) == LegacyBuilders.encode(long, keeping: LegacyBuilders.valueAllowed))
