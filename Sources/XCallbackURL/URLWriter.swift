@@ -1,6 +1,12 @@
 // One-buffer URL building: the builders describe a URL once, as a sequence of raw and percent-encoded
-// pieces; `URLWriter.build` runs that description twice, first to measure and then to write the UTF-8
-// straight into the storage of the one `String` it returns. No intermediate strings, arrays or joins.
+// pieces, and `URLWriter` turns that description into the UTF-8 of the one `String` it returns. No
+// intermediate strings, arrays or joins.
+//
+// Two ways to size the result:
+// * `build(upperBound:_:)`, for a short URL whose worst case (every encoded byte tripled) fits in
+//   `onePassLimit` bytes: one encoding pass straight into the `String`, which keeps the unused room;
+// * `build(_:)`, for any length: the description runs twice, to measure and then to write into an exactly
+//   sized `String`, so no buffer three times the input is ever allocated.
 
 /// How a percent-encoder writes each byte: a 256-entry table of the byte's encoded form.
 ///
@@ -34,9 +40,41 @@ struct URLWriter {
     private let out: UnsafeMutablePointer<UInt8>?
     /// Bytes measured or written so far.
     private(set) var count = 0
+    /// How many bytes `out` holds when it was sized by a worst case (one-pass writing); checked per piece.
+    private let limit: Int
 
-    private init(out: UnsafeMutablePointer<UInt8>?) {
+    private init(out: UnsafeMutablePointer<UInt8>?, limit: Int = .max) {
         self.out = out
+        self.limit = limit
+    }
+
+    /// The largest worst-case length written in one pass; longer URLs are measured first.
+    static let onePassLimit = 1024
+
+    /// The worst-case length of `text` percent-encoded: three bytes per byte.
+    @inline(__always)
+    static func encodedBound(_ text: String) -> Int { text.utf8.count &* 3 }
+
+    /// The worst-case length of one `name=value` query item and the separator before it.
+    @inline(__always)
+    static func itemBound(_ name: String, _ value: String?) -> Int {
+        2 &+ encodedBound(name) &+ (value.map(encodedBound) ?? 0)
+    }
+
+    /// Runs `describe` once, writing straight into one `String` with room for `upperBound` bytes.
+    ///
+    /// `upperBound` must be at least what `describe` writes when every encoded byte takes three bytes (checked
+    /// per piece). The string keeps the unused room, at most twice the appended bytes; past `onePassLimit`
+    /// this falls back to `build(_:)`, which measures first, so a long URL never holds three times its size.
+    @inline(__always)
+    static func build(upperBound: Int, _ describe: (inout URLWriter) -> Void) -> String {
+        guard upperBound <= onePassLimit else { return build(describe) }
+        // Three bytes of slack, as in `build(_:)`.
+        return String(unsafeUninitializedCapacity: upperBound &+ 3) { buffer in
+            var writer = URLWriter(out: buffer.baseAddress, limit: upperBound)
+            describe(&writer)
+            return writer.count
+        }
     }
 
     /// Runs `describe` once to measure and once to write into one exactly sized `String`.
@@ -59,6 +97,7 @@ struct URLWriter {
     /// Appends one raw byte.
     @inline(__always)
     mutating func append(_ byte: UInt8) {
+        precondition(count < limit, "URLWriter: the description wrote more than its upper bound")
         out?[count] = byte
         count += 1
     }
@@ -66,10 +105,17 @@ struct URLWriter {
     /// Appends raw bytes.
     @inline(__always)
     mutating func append(raw bytes: UnsafeBufferPointer<UInt8>) {
+        precondition(bytes.count <= limit &- count, "URLWriter: the description wrote more than its upper bound")
         if let out, let base = bytes.baseAddress, !bytes.isEmpty {
             (out + count).initialize(from: base, count: bytes.count)
         }
         count += bytes.count
+    }
+
+    /// Appends a literal as it is.
+    @inline(__always)
+    mutating func append(literal text: StaticString) {
+        append(raw: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// Appends `text` as it is.
@@ -86,6 +132,7 @@ struct URLWriter {
 
     /// Appends `bytes` percent-encoded with uppercase hex, keeping the bytes in `kept` raw.
     mutating func append(encoding bytes: UnsafeBufferPointer<UInt8>, keeping kept: EncodeSet) {
+        precondition(bytes.count &* 3 <= limit &- count, "URLWriter: the description wrote more than its upper bound")
         count = kept.table.withUnsafeBufferPointer { table in
             var written = count
             guard let out else {
@@ -115,6 +162,16 @@ struct URLWriter {
         }
     }
 
+    /// `appendQueryItem` for a name that needs no encoding (a literal of unreserved characters).
+    @inline(__always)
+    mutating func appendQueryItem(literal name: StaticString, _ value: String, after separator: inout UInt8) {
+        if separator != 0 { append(separator) }
+        separator = UInt8(ascii: "&")
+        append(literal: name)
+        append(UInt8(ascii: "="))
+        append(encoding: value, keeping: .value)
+    }
+
     /// The uppercase hex digit for `nibble` (0-15).
     @inline(__always)
     static func hexDigit(_ nibble: UInt8) -> UInt8 {
@@ -126,6 +183,13 @@ struct URLWriter {
 @inline(__always)
 func withUTF8Bytes<Result>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
     if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+    return withCopiedUTF8Bytes(text, body)
+}
+
+/// `withUTF8Bytes` for a string without contiguous UTF-8 (bridged): a native copy, kept out of line so the
+/// common path neither copies nor retains.
+@inline(never)
+func withCopiedUTF8Bytes<Result>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
     var copy = text
     return copy.withUTF8(body)
 }

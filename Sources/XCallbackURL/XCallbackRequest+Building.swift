@@ -20,16 +20,17 @@ extension XCallbackRequest {
                 "the action parameter '\(parameter.name)' uses the 'x-' prefix the spec reserves")
         }
         try Self.checkNames(parameters)
+        // Long requests are the common case (nested callbacks), so measure-then-write: no worst-case buffer.
         return URLWriter.build { writer in
             writer.append(scheme)
-            writer.append("://x-callback-url/")
+            writer.append(literal: "://x-callback-url/")
             writer.append(encoding: action, keeping: .action)
             // The reserved parameters in `reservedNames` order, then the action parameters.
             var separator = UInt8(ascii: "?")
-            if let source { writer.appendQueryItem("x-source", source, after: &separator) }
-            if let success { writer.appendQueryItem("x-success", success, after: &separator) }
-            if let error { writer.appendQueryItem("x-error", error, after: &separator) }
-            if let cancel { writer.appendQueryItem("x-cancel", cancel, after: &separator) }
+            if let source { writer.appendQueryItem(literal: "x-source", source, after: &separator) }
+            if let success { writer.appendQueryItem(literal: "x-success", success, after: &separator) }
+            if let error { writer.appendQueryItem(literal: "x-error", error, after: &separator) }
+            if let cancel { writer.appendQueryItem(literal: "x-cancel", cancel, after: &separator) }
             for parameter in parameters {
                 writer.appendQueryItem(parameter.name, parameter.value, after: &separator)
             }

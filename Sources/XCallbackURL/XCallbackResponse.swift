@@ -61,38 +61,73 @@ public struct XCallbackResponse: Hashable, Sendable {
     /// - Throws: `invalid-callback-url` when the callback has no valid scheme, `unsafe-callback-scheme`
     ///   for `javascript:`, `data:`, `file:` or `vbscript:`, `empty-parameter-name`.
     public func url() throws(XCallbackRejection) -> String {
-        let scheme = withUTF8Bytes(callbackURL) { bytes in
-            let colon = ByteScan.firstIndex(of: UInt8(ascii: ":"), in: bytes, from: 0, to: bytes.count)
-            return colon < bytes.count ? XCallbackRequest.schemeLowercased(UnsafeBufferPointer(rebasing: bytes[..<colon])) : nil
+        // One look at the callback's bytes decides, and builds when there is something to build.
+        let appends = source != nil || !parameters.isEmpty || isError
+        let namesValid = !parameters.contains { $0.name.isEmpty }
+        let result: BuildResult = withUTF8Bytes(callbackURL) { whole in
+            let layout = CallbackLayout(whole)
+            switch layout.scheme {
+            case .invalid: return .invalidScheme
+            case .unsafe: return .unsafeScheme
+            case .safe:
+                guard appends else { return .unchanged }
+                guard namesValid else { return .emptyName }
+                return .built(Self.build(onto: whole, layout, source: source, outcome: outcome, parameters: parameters))
+            }
         }
-        guard let scheme else {
+        switch result {
+        case .built(let url):
+            return url
+        case .unchanged:
+            return callbackURL
+        case .invalidScheme:
             throw XCallbackRejection(
                 .invalidCallbackURL, "a callback URL must start with a scheme and ':'", input: callbackURL, offset: 0)
-        }
-        guard !Self.unsafeSchemes.contains(scheme) else {
+        case .unsafeScheme:
+            let colon = callbackURL.utf8.firstIndex(of: UInt8(ascii: ":")) ?? callbackURL.utf8.endIndex
+            let scheme = XCallbackRequest.schemeLowercased(callbackURL.utf8[..<colon]) ?? ""
             throw XCallbackRejection(
                 .unsafeCallbackScheme, "refusing to open a '\(scheme):' callback", input: callbackURL, offset: 0)
+        case .emptyName:
+            try XCallbackRequest.checkNames(parameters)
+            preconditionFailure("XCallbackResponse.url: checkNames accepted an empty name")
         }
-        guard source != nil || !parameters.isEmpty || isError else { return callbackURL }
-        try XCallbackRequest.checkNames(parameters)
-        // The same parameters, in the same order, as `appendedParameters`, written without building it.
-        return withUTF8Bytes(callbackURL) { whole in
-            let hash = ByteScan.firstIndex(of: UInt8(ascii: "#"), in: whole, from: 0, to: whole.count)
-            let base = UnsafeBufferPointer(rebasing: whole[..<hash])
-            let joiner = Self.separator(joiningBytes: base)
-            return URLWriter.build { writer in
-                writer.append(raw: base)
-                var separator = joiner
-                if let source { writer.appendQueryItem("x-source", source, after: &separator) }
-                if case .error(let code, let message) = outcome {
-                    writer.appendQueryItem("errorCode", code, after: &separator)
-                    writer.appendQueryItem("errorMessage", message, after: &separator)
-                }
-                for parameter in parameters {
-                    writer.appendQueryItem(parameter.name, parameter.value, after: &separator)
-                }
-                writer.append(raw: UnsafeBufferPointer(rebasing: whole[hash...]))
+    }
+
+    /// What `url()` found or built, before it throws or returns.
+    private enum BuildResult {
+        case built(String), unchanged, invalidScheme, unsafeScheme, emptyName
+    }
+
+    /// Writes `whole` before its `#`, the separator, the parameters of `appendedParameters` in order, and
+    /// the fragment, into one `String`.
+    ///
+    /// Static, with the fields as arguments, so that the writing closure borrows them instead of copying `self`.
+    private static func build(
+        onto whole: UnsafeBufferPointer<UInt8>, _ layout: CallbackLayout,
+        source: String?, outcome: Outcome, parameters: [XCallbackParameter]
+    ) -> String {
+        let base = UnsafeBufferPointer(rebasing: whole[..<layout.hash])
+        let fragment = UnsafeBufferPointer(rebasing: whole[layout.hash...])
+        // The worst case: every byte of every name and value encoded as three.
+        var bound = whole.count &+ 1
+        if let source { bound &+= URLWriter.itemBound("x-source", source) }
+        if case .error(let code, let message) = outcome {
+            bound &+= URLWriter.itemBound("errorCode", code) &+ URLWriter.itemBound("errorMessage", message)
+        }
+        for parameter in parameters { bound &+= URLWriter.itemBound(parameter.name, parameter.value) }
+        return URLWriter.build(upperBound: bound) { writer in
+            writer.append(raw: base)
+            var separator = layout.joiner
+            if let source { writer.appendQueryItem(literal: "x-source", source, after: &separator) }
+            if case .error(let code, let message) = outcome {
+                writer.appendQueryItem(literal: "errorCode", code, after: &separator)
+                writer.appendQueryItem(literal: "errorMessage", message, after: &separator)
             }
+            for parameter in parameters {
+                writer.appendQueryItem(parameter.name, parameter.value, after: &separator)
+            }
+            writer.append(raw: fragment)
         }
     }
 
@@ -104,12 +139,5 @@ public struct XCallbackResponse: Hashable, Sendable {
         guard let question = base.utf8.firstIndex(of: UInt8(ascii: "?")) else { return "?" }
         let query = base.utf8[base.utf8.index(after: question)...]
         return query.isEmpty || query.last == UInt8(ascii: "&") ? "" : "&"
-    }
-
-    /// `separator(joining:)` on bytes: `?`, `&`, or 0 for nothing; `appendQueryItem` writes a 0 as nothing.
-    static func separator(joiningBytes base: UnsafeBufferPointer<UInt8>) -> UInt8 {
-        let question = ByteScan.firstIndex(of: UInt8(ascii: "?"), in: base, from: 0, to: base.count)
-        guard question < base.count else { return UInt8(ascii: "?") }
-        return question + 1 == base.count || base[base.count - 1] == UInt8(ascii: "&") ? 0 : UInt8(ascii: "&")
     }
 }

@@ -78,13 +78,42 @@ import XCallbackURL
         #expect(try XCallbackResponse(callbackURL: "s://x/c?a=b#c", outcome: .cancel).url() == "s://x/c?a=b#c")
     }
 
-    @Test(arguments: ["javascript:alert(1)", "JavaScript:alert(1)", "data:text/html,x", "file:///etc/passwd", "vbscript:x"])
+    @Test(arguments: [
+        "javascript:alert(1)", "JavaScript:alert(1)", "data:text/html,x", "file:///etc/passwd", "vbscript:x",
+        "DATA:x", "FiLe:", "VBScript://x?a#b", "JAVASCRIPT:",
+    ])
     func refusesUnsafeCallbackSchemes(_ callback: String) {
         do {
             _ = try XCallbackResponse(callbackURL: callback, outcome: .success).url()
             Issue.record("built a callback to \(callback)")
         } catch {
             #expect(error.category == .unsafeCallbackScheme)
+        }
+    }
+
+    @Test(arguments: ["dat:x", "datas:x", "files:x", "xfile:x", "vbscripts:x", "javascrip:x", "java-script:x", "data1:x"])
+    func buildsOnNearMissesOfUnsafeSchemes(_ callback: String) throws {
+        let built = try XCallbackResponse(callbackURL: callback, outcome: .success, parameters: [.init("r", "1")]).url()
+        #expect(built == callback + "?r=1")
+    }
+
+    /// RFC 3986 §3.1: a letter first, then letters, digits, `+`, `-` or `.`; every byte in both places.
+    @Test(arguments: 0..<256)
+    func acceptsExactlyTheSchemeBytesOfRFC3986(_ byte: Int) {
+        let ascii = byte < 0x80 ? UnicodeScalar(UInt8(byte)) : nil
+        let letter = ascii.map { ("a"..."z").contains(Character($0)) || ("A"..."Z").contains(Character($0)) } ?? false
+        let later = letter || (ascii.map { ("0"..."9").contains(Character($0)) || "+-.".contains(Character($0)) } ?? false)
+        let character = String(decoding: [UInt8(byte)], as: UTF8.self)
+        // A ':' after "a" or "ab" ends a valid scheme there.
+        let laterValid = later || byte == 0x3A
+        for (callback, valid) in [(character + ":x", letter), ("a" + character + ":x", laterValid), ("ab" + character + "c:x", laterValid)] {
+            let built = Result { () throws(XCallbackRejection) in
+                try XCallbackResponse(callbackURL: callback, outcome: .success, source: "s").url()
+            }
+            switch built {
+            case .success: #expect(valid, "built on \(callback.debugDescription)")
+            case .failure(let error): #expect(!valid && error.category == .invalidCallbackURL, "\(callback.debugDescription): \(error)")
+            }
         }
     }
 
