@@ -7,10 +7,15 @@ struct ComponentReader {
     let source: UnsafePointer<UInt8>
     /// The number of bytes of the input, which is also the room in `target`.
     let count: Int
-    /// Where decoded components go, or `nil` when nothing needs decoding.
+    /// Where decoded components go, or `nil` when nothing needs decoding (the input holds no `%`).
     let target: UnsafeMutablePointer<UInt8>?
     /// The number of bytes written to `target`.
     private(set) var written = 0
+    /// Whether an escape decoded to an octet above 0x7F.
+    private(set) var decodedNonASCII = false
+
+    /// Where the components' ranges point: `target`, or the input when nothing is decoded.
+    var output: UnsafePointer<UInt8> { target.map { UnsafePointer($0) } ?? source }
 
     init(source: UnsafeBufferPointer<UInt8>, target: UnsafeMutablePointer<UInt8>?) {
         self.source = source.baseAddress.unsafelyUnwrapped
@@ -31,16 +36,17 @@ struct ComponentReader {
 
     @inline(__always)
     mutating func read(
-        _ index: inout Int, end: Int, stop: UInt8, or other: UInt8
+        _ index: inout Int, end: Int, stops: ByteScan.Stops
     ) throws(PercentEncoding.DecodeFailure) -> Range<Int> {
         guard let target else {
             let start = index
-            index = ByteScan.firstIndex(of: stop, or: other, in: UnsafeBufferPointer(start: source, count: count), from: index, to: end)
+            index = ByteScan.firstIndex(of: stops, in: UnsafeBufferPointer(start: source, count: count), from: index, to: end)
             return start..<index
         }
         let start = written
         if let failure = PercentEncoding.decodeComponent(
-            from: source, &index, end: end, readable: count, stop: stop, or: other, into: target, &written)
+            from: source, &index, end: end, readable: count, stops: stops, into: target, &written,
+            highOctets: &decodedNonASCII)
         {
             throw failure
         }
@@ -49,7 +55,6 @@ struct ComponentReader {
 
     @inline(__always)
     func reservedField(_ name: Range<Int>) -> ReservedField? {
-        let base = target.map { UnsafePointer($0) } ?? source
-        return ReservedField(UnsafeBufferPointer(start: base + name.lowerBound, count: name.count))
+        ReservedField(UnsafeBufferPointer(start: output + name.lowerBound, count: name.count))
     }
 }

@@ -30,22 +30,22 @@ extension PercentEncoding {
         }
     }
 
-    /// Decodes `source[index...]` into `target[written...]` up to the first raw `stop` or `other`, or `end`.
+    /// Decodes `source[index...]` into `target[written...]` up to the first raw byte of `stops`, or `end`.
     ///
     /// Leaves `index` on the byte that ended the component (or `end`) and `written` after the decoded octets.
     /// Raw runs are copied as `ByteScan.copy` does: `target` must have room for `readable - index` bytes
     /// after `written`, and bytes after the decoded octets may be overwritten.
     @inline(__always)
     static func decodeComponent(
-        from source: UnsafePointer<UInt8>, _ index: inout Int, end: Int, readable: Int, stop: UInt8, or other: UInt8,
-        into target: UnsafeMutablePointer<UInt8>, _ written: inout Int
+        from source: UnsafePointer<UInt8>, _ index: inout Int, end: Int, readable: Int, stops: ByteScan.Stops,
+        into target: UnsafeMutablePointer<UInt8>, _ written: inout Int, highOctets: inout Bool
     ) -> DecodeFailure? {
         let start = index
         let writtenStart = written
         var utf8Failure: Int?
         while true {
             // 1. A raw run.
-            ByteScan.copy(from: source, &index, upTo: stop, or: other, end: end, readable: readable, to: target, &written)
+            ByteScan.copy(from: source, &index, upTo: stops, end: end, readable: readable, to: target, &written)
             guard index < end, source[index] == UInt8(ascii: "%") else { break }
 
             // 2. An escape run.
@@ -63,6 +63,7 @@ extension PercentEncoding {
             } while index < end && source[index] == UInt8(ascii: "%")
 
             // 3. Check the run (the first ill-formed run is the one reported).
+            highOctets = highOctets || sawHighOctet
             if sawHighOctet, utf8Failure == nil,
                 let bad = UTF8Validation.firstInvalidIndex(in: UnsafeBufferPointer(start: target + runStart, count: written - runStart))
             {
@@ -87,10 +88,10 @@ extension PercentEncoding {
         let decoded = String(unsafeUninitializedCapacity: range.count) { out in
             var index = range.lowerBound
             var written = 0
-            let percent = UInt8(ascii: "%")
+            var highOctets = false
             failure = decodeComponent(
-                from: source, &index, end: range.upperBound, readable: range.upperBound, stop: percent, or: percent,
-                into: out.baseAddress.unsafelyUnwrapped, &written)
+                from: source, &index, end: range.upperBound, readable: range.upperBound, stops: .none,
+                into: out.baseAddress.unsafelyUnwrapped, &written, highOctets: &highOctets)
             return failure == nil ? written : 0
         }
         if let failure { throw failure.rejection(quoting: text) }

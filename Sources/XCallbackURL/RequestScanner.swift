@@ -14,9 +14,13 @@ struct ScannedRequest {
     var success: Range<Int>?
     var error: Range<Int>?
     var cancel: Range<Int>?
-    /// The action parameters in order.
-    var parameters: [ParameterBounds] = []
     var fragment: Range<Int>?
+}
+
+/// Receives the action parameters in order, as the scanner finds them.
+protocol ParameterSink {
+    /// One parameter whose decoded name and value lie at these ranges of `output`, which stays valid until the parse ends.
+    mutating func append(name: Range<Int>, value: Range<Int>?, in output: UnsafePointer<UInt8>)
 }
 
 /// Where one parameter's name and value lie.
@@ -38,32 +42,39 @@ struct RequestScanner {
 
     /// Steps 0 and 1: the raw control characters and the scheme, which decide how the rest is read.
     ///
-    /// - Returns: the index of the scheme's `:`, whether some component holds an escape, and whether the
-    ///   scheme has an uppercase letter.
-    func screen() throws(XCallbackRejection) -> (colon: Int, hasPercent: Bool, schemeHasUppercase: Bool) {
+    /// - Returns: the index of the scheme's `:`, whether the input holds a `%` and whether it is all ASCII
+    ///   (from `ByteScan.screen`), and whether the scheme has an uppercase letter.
+    func screen() throws(XCallbackRejection) -> (colon: Int, screening: ByteScan.Screening, schemeHasUppercase: Bool) {
         // 0. Raw control characters are never part of a URI (RFC 3986 §2).
-        let (control, hasPercent) = ByteScan.screen(bytes)
-        if let control {
+        let screening = ByteScan.screen(bytes)
+        if let control = screening.control {
             throw reject(.invalidCharacter, "a raw control character is not allowed in a URL; percent-encode it", at: control)
         }
 
-        // 1. Scheme (RFC 3986 §3.1): ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ).
-        let colon = ByteScan.firstIndex(of: UInt8(ascii: ":"), in: bytes, from: 0, to: bytes.count)
-        guard colon < bytes.count else { throw reject(.invalidScheme, "expected a scheme followed by ':'", at: 0) }
-        guard colon > 0 else { throw reject(.invalidScheme, "the scheme must not be empty", at: 0) }
+        // 1. Scheme (RFC 3986 §3.1): ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ), up to the first ':'.
         var uppercase = false
-        for index in 0..<colon {
+        var index = 0
+        while index < bytes.count, bytes[index] != UInt8(ascii: ":") {
             let byte = bytes[index]
             guard Self.isSchemeByte(byte, first: index == 0) else {
+                // Without any ':' there is no scheme at all, which is the error to report.
+                guard ByteScan.firstIndex(of: UInt8(ascii: ":"), in: bytes, from: index, to: bytes.count) < bytes.count else { break }
                 throw reject(.invalidScheme, "a scheme is a letter followed by letters, digits, '+', '-' or '.'", at: index)
             }
-            uppercase = uppercase || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            uppercase = uppercase || byte &- UInt8(ascii: "A") < 26
+            index += 1
         }
-        return (colon, hasPercent, uppercase)
+        guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+            throw reject(.invalidScheme, "expected a scheme followed by ':'", at: 0)
+        }
+        guard index > 0 else { throw reject(.invalidScheme, "the scheme must not be empty", at: 0) }
+        return (index, screening, uppercase)
     }
 
     /// Steps 2 to 5, after `screen()`: authority, path, query and fragment.
-    func scan(after colon: Int, with reader: inout ComponentReader) throws(XCallbackRejection) -> ScannedRequest {
+    func scan<Sink: ParameterSink>(
+        after colon: Int, with reader: inout ComponentReader, parameters: inout Sink
+    ) throws(XCallbackRejection) -> ScannedRequest {
         let scheme = reader.scheme(0..<colon)
 
         // 2. Authority (RFC 3986 §3.2): '//' then the host, which must be x-callback-url.
@@ -75,12 +86,12 @@ struct RequestScanner {
         let authorityStart = colon + 3
         var authorityEnd = authorityStart
         while authorityEnd < bytes.count, !isDelimiter(bytes[authorityEnd]) { authorityEnd += 1 }
-        try checkHost(authorityStart..<authorityEnd)
+        try checkHost(authorityStart..<authorityEnd, decoding: reader.target != nil)
 
         // 3. Path: the action (spec, URL Structure), decoded once and kept whole, up to the first '?' or '#'.
         let actionStart = authorityEnd < bytes.count && bytes[authorityEnd] == UInt8(ascii: "/") ? authorityEnd + 1 : authorityEnd
         var pathEnd = actionStart
-        let action = try read(&pathEnd, end: bytes.count, stop: UInt8(ascii: "?"), or: UInt8(ascii: "#"), with: &reader)
+        let action = try read(&pathEnd, end: bytes.count, stops: .action, with: &reader)
         guard actionStart < pathEnd else {
             throw reject(.missingAction, "expected an action after 'x-callback-url/'", at: actionStart)
         }
@@ -89,20 +100,19 @@ struct RequestScanner {
         // 4. Query (RFC 3986 §3.4) up to the first '#', and 5. fragment (§3.5).
         var queryEnd = pathEnd
         if pathEnd < bytes.count, bytes[pathEnd] == UInt8(ascii: "?") {
-            queryEnd = ByteScan.firstIndex(of: UInt8(ascii: "#"), in: bytes, from: pathEnd + 1, to: bytes.count)
-            try scanQuery(pathEnd + 1..<queryEnd, into: &request, with: &reader)
+            queryEnd = try scanQuery(from: pathEnd + 1, into: &request, parameters: &parameters, with: &reader)
         }
         if queryEnd < bytes.count {
             var index = queryEnd + 1
-            let percent = UInt8(ascii: "%")
-            request.fragment = try read(&index, end: bytes.count, stop: percent, or: percent, with: &reader)
+            request.fragment = try read(&index, end: bytes.count, stops: .none, with: &reader)
         }
         return request
     }
 
     // MARK: - Components
 
-    func checkHost(_ range: Range<Int>) throws(XCallbackRejection) {
+    /// Checks the host; `decoding` says whether the input holds a `%`, which only then may spell it.
+    func checkHost(_ range: Range<Int>, decoding: Bool) throws(XCallbackRejection) {
         // The host as it should be written, in any ASCII case, holds neither '@' nor ':'.
         if range.count == 14, Self.isRawXCallbackURLHost(at: range.lowerBound, in: bytes) { return }
         for index in range {
@@ -114,38 +124,44 @@ struct RequestScanner {
             }
         }
         // Only an escape can still spell the host (RFC 3986 §6.2.2.2).
-        let host = try PercentEncoding.decode(bytes, in: range, quoting: text)
-        guard Self.isXCallbackURLHost(host.utf8) else {
+        let isHost =
+            decoding
+            ? Self.isXCallbackURLHost(try PercentEncoding.decode(bytes, in: range, quoting: text).utf8)
+            : Self.isXCallbackURLHost(UnsafeBufferPointer(rebasing: bytes[range]))
+        guard isHost else {
             throw reject(.notXCallbackURL, "expected the host 'x-callback-url'", at: range.lowerBound)
         }
     }
 
-    /// Splits the query at every '&', then each piece at its first '=', and decodes names and values once.
-    func scanQuery(
-        _ range: Range<Int>, into request: inout ScannedRequest, with reader: inout ComponentReader
-    ) throws(XCallbackRejection) {
-        let ampersand = UInt8(ascii: "&"), equals = UInt8(ascii: "=")
-        var pieceStart = range.lowerBound
-        while pieceStart < range.upperBound {
+    /// Splits the query that starts at `start` at every '&', then each piece at its first '=', and decodes names
+    /// and values once, up to the first '#' or the end of the input; returns where the query ends.
+    func scanQuery<Sink: ParameterSink>(
+        from start: Int, into request: inout ScannedRequest, parameters: inout Sink, with reader: inout ComponentReader
+    ) throws(XCallbackRejection) -> Int {
+        let equals = UInt8(ascii: "=")
+        var pieceStart = start
+        while pieceStart < bytes.count {
             var index = pieceStart
-            let name = try read(&index, end: range.upperBound, stop: ampersand, or: equals, with: &reader)
-            if index == pieceStart, index == range.upperBound || bytes[index] == ampersand {
-                pieceStart = index + 1  // An empty piece ('&&', a trailing '&') holds no parameter.
-                continue
-            }
+            let name = try read(&index, end: bytes.count, stops: .name, with: &reader)
             var value: Range<Int>?
-            if index < range.upperBound, bytes[index] == equals {
+            if index < bytes.count, bytes[index] == equals {
                 index += 1
-                value = try read(&index, end: range.upperBound, stop: ampersand, or: ampersand, with: &reader)
+                value = try read(&index, end: bytes.count, stops: .value, with: &reader)
+            } else if index == pieceStart {
+                // An empty piece ('&&', a trailing '&', '?#') holds no parameter.
+                if index < bytes.count, bytes[index] == UInt8(ascii: "#") { return index }
+                pieceStart = index + 1
+                continue
             }
             if let field = reader.reservedField(name) {
                 try store(value ?? name.upperBound..<name.upperBound, in: field, at: pieceStart, into: &request)
             } else {
-                if request.parameters.isEmpty { request.parameters.reserveCapacity(4) }
-                request.parameters.append(ParameterBounds(name: name, value: value))
+                parameters.append(name: name, value: value, in: reader.output)
             }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "#") { return index }
             pieceStart = index + 1
         }
+        return bytes.count
     }
 
     /// Stores the value of a reserved parameter, which may appear at most once.
@@ -166,10 +182,10 @@ struct RequestScanner {
 
     @inline(__always)
     func read(
-        _ index: inout Int, end: Int, stop: UInt8, or other: UInt8, with reader: inout ComponentReader
+        _ index: inout Int, end: Int, stops: ByteScan.Stops, with reader: inout ComponentReader
     ) throws(XCallbackRejection) -> Range<Int> {
         do {
-            return try reader.read(&index, end: end, stop: stop, or: other)
+            return try reader.read(&index, end: end, stops: stops)
         } catch {
             throw error.rejection(quoting: text)
         }
@@ -233,20 +249,24 @@ enum ReservedField: String {
     /// The field whose name is exactly `name` (byte for byte), or `nil`.
     @inline(__always)
     init?(_ name: UnsafeBufferPointer<UInt8>) {
-        // Reserved names are 7 to 9 bytes starting with 'x': most names leave after two byte tests.
-        guard (7...9).contains(name.count), name[0] == UInt8(ascii: "x") else { return nil }
-        switch name.count {
-        case 7 where Self.equal(name, "x-error"): self = .error
-        case 8 where Self.equal(name, "x-source"): self = .source
-        case 8 where Self.equal(name, "x-cancel"): self = .cancel
-        case 9 where Self.equal(name, "x-success"): self = .success
+        // Reserved names are 7 to 9 bytes starting with 'x': most names leave after two byte tests. The rest are
+        // compared as two overlapping words: the first and the last four or eight bytes, little-endian.
+        guard (7...9).contains(name.count), name[0] == UInt8(ascii: "x"), let base = name.baseAddress else { return nil }
+        let raw = UnsafeRawPointer(base)
+        if name.count == 7 {
+            let head = UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self))
+            let tail = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 3, as: UInt32.self))
+            guard head == 0x7265_2D78, tail == 0x726F_7272 else { return nil }  // "x-er", "rror"
+            self = .error
+            return
+        }
+        let head = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+        let tail = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: name.count - 8, as: UInt64.self))
+        switch (name.count, head, tail) {
+        case (8, 0x6563_7275_6F73_2D78, _): self = .source  // "x-source"
+        case (8, 0x6C65_636E_6163_2D78, _): self = .cancel  // "x-cancel"
+        case (9, 0x7365_6363_7573_2D78, 0x7373_6563_6375_732D): self = .success  // "x-succes", "-success"
         default: return nil
         }
-    }
-
-    private static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ literal: StaticString) -> Bool {
-        let expected = literal.utf8Start
-        for index in 0..<bytes.count where bytes[index] != expected[index] { return false }
-        return true
     }
 }

@@ -1,7 +1,7 @@
 // Parsing into a request: the scanner of RequestScanner.swift, then each component copied into a `String`.
 //
-// The components are decoded into one temporary buffer (on the stack for short URLs) rather than into a
-// string of their own each, as an `XCallbackRequestView` is; each `String` is then made from its range.
+// The components are decoded into one temporary buffer (on the stack for short URLs), or read in place when
+// nothing needs decoding, and each `String` is made from its range as soon as the scanner has it.
 
 extension XCallbackRequest {
     /// Parses an incoming x-callback-url.
@@ -28,16 +28,23 @@ extension XCallbackRequest {
 
     private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, text: String) throws(XCallbackRejection) -> Self {
         let scanner = RequestScanner(bytes: bytes, text: text)
-        let (colon, hasPercent, schemeHasUppercase) = try scanner.screen()
-        guard hasPercent || schemeHasUppercase else {
+        let (colon, screening, schemeHasUppercase) = try scanner.screen()
+        guard screening.hasPercent || schemeHasUppercase else {
             var reader = ComponentReader(source: bytes, target: nil)
-            return Self(try scanner.scan(after: colon, with: &reader), in: bytes)
+            var parameters = RequestParameters(isASCII: screening.isASCII)
+            let parts = try scanner.scan(after: colon, with: &reader, parameters: &parameters)
+            return Self(parts, in: bytes, isASCII: screening.isASCII, parameters: parameters.parameters)
         }
         let result = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { buffer in
             Result { () throws(XCallbackRejection) in
                 var reader = ComponentReader(source: bytes, target: buffer.baseAddress.unsafelyUnwrapped)
-                let parts = try scanner.scan(after: colon, with: &reader)
-                return Self(parts, in: UnsafeBufferPointer(rebasing: buffer[..<reader.written]))
+                // Whether the input is ASCII holds for escapes too only once they are all decoded: the parameters look.
+                var parameters = RequestParameters(isASCII: screening.isASCII && !screening.hasPercent)
+                let parts = try scanner.scan(after: colon, with: &reader, parameters: &parameters)
+                let decoded = UnsafeBufferPointer(rebasing: buffer[..<reader.written])
+                return Self(
+                    parts, in: decoded, isASCII: screening.isASCII && !reader.decodedNonASCII,
+                    parameters: parameters.parameters)
             }
         }
         return try result.get()

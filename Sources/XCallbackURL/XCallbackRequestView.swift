@@ -1,22 +1,28 @@
 // The parse result that keeps the decoded URL in one string and hands out its components as substrings.
-//
-// Why a second type beside `XCallbackRequest`: a request holds one `String` per component, and making and
-// freeing those strings (allocation, the standard library's UTF-8 check, reference counting) is the largest
-// part of parsing a short URL. A view holds one string: the input itself when nothing in it needs decoding
-// (no `%` and a lowercase scheme), else one decoded copy, written in a single pass; every component is a
-// range of it, and reading one makes a `Substring` without copying. It is checked exactly as strictly as
-// `XCallbackRequest(parsing:)`, which is built from the same scanner: same acceptance, same rejections.
 
 /// An x-callback-url parsed strictly, whose components are substrings of one decoded copy of the URL.
 ///
-/// Reading a component copies nothing; `XCallbackRequest(view)` gives the same request as
-/// `XCallbackRequest(parsing:)`. Substrings compare like strings (by canonical equivalence); compare their
-/// `utf8` views, or the request, for byte-exact equality.
+/// Why a second type beside `XCallbackRequest`: a request holds one `String` per component, and making and
+/// freeing those (allocation, the standard library's UTF-8 check, reference counting) is the largest part of
+/// parsing a short URL. A view holds one string, the input itself when nothing in it needs decoding (no `%`,
+/// a lowercase scheme) or else one decoded copy written in the same pass that checks it; each component is a
+/// range of that string, and reading one makes a `Substring` without copying bytes.
+///
+/// Why decoded while parsing rather than on access: a strict parser must decode every component anyway to
+/// know whether to accept the URL (a bad escape or ill-formed UTF-8 anywhere is a rejection), so a lazy view
+/// would decode twice. Why `Substring`: it is what Swift hands out for part of a string; `String(_:)` copies
+/// one when a `String` is needed, and `XCallbackRequest(view)` copies them all.
+///
+/// The view accepts and rejects exactly what `XCallbackRequest(parsing:)` does, with the same rejection: both
+/// come from one scanner. Substrings compare like strings, by canonical equivalence; compare their `utf8`
+/// views, or the requests, for byte-exact equality.
 public struct XCallbackRequestView: Sendable {
     /// The string every component is a range of: the input, or its decoded copy.
     let storage: String
     /// Where the components lie in `storage`.
     let parts: ScannedRequest
+    /// Where the action parameters lie in `storage`.
+    let parameterBounds: [ParameterBounds]
 
     /// The scheme, lowercased (RFC 3986 §3.1).
     public var scheme: Substring { slice(parts.scheme) }
@@ -33,7 +39,7 @@ public struct XCallbackRequestView: Sendable {
     /// The fragment after `#`, decoded once, or `nil` when the URL has no `#`.
     public var fragment: Substring? { parts.fragment.map(slice) }
     /// The action parameters in order, duplicates kept, unknown `x-` names included.
-    public var parameters: Parameters { Parameters(storage: storage, bounds: parts.parameters) }
+    public var parameters: Parameters { Parameters(storage: storage, bounds: parameterBounds) }
 
     /// The component at `bounds`, UTF-8 offsets into `storage` on scalar boundaries.
     @inline(__always)
@@ -87,20 +93,24 @@ extension XCallbackRequest {
     /// Creates the request a view holds, copying each component into a `String` of its own.
     public init(_ view: XCallbackRequestView) {
         var storage = view.storage
-        self = storage.withUTF8 { Self(view.parts, in: $0) }
+        self = storage.withUTF8 { bytes in
+            var parameters = RequestParameters(isASCII: false)
+            parameters.parameters.reserveCapacity(view.parameterBounds.count)
+            for bounds in view.parameterBounds {
+                parameters.append(name: bounds.name, value: bounds.value, in: bytes.baseAddress.unsafelyUnwrapped)
+            }
+            return Self(view.parts, in: bytes, isASCII: false, parameters: parameters.parameters)
+        }
     }
 
     /// Creates the request whose components lie at `parts` in `bytes`, each copied into a `String` of its own.
-    init(_ parts: ScannedRequest, in bytes: UnsafeBufferPointer<UInt8>) {
+    ///
+    /// `bytes` must be well-formed UTF-8 split on scalar boundaries at `parts`; `isASCII` says that all of it is
+    /// ASCII, and when false each component is looked at.
+    init(_ parts: ScannedRequest, in bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool, parameters: [XCallbackParameter]) {
+        let base = bytes.baseAddress.unsafelyUnwrapped
         @inline(__always)
-        func string(_ bounds: Range<Int>) -> String {
-            String(decoding: UnsafeBufferPointer(rebasing: bytes[bounds]), as: UTF8.self)
-        }
-        var parameters: [XCallbackParameter] = []
-        parameters.reserveCapacity(parts.parameters.count)
-        for place in parts.parameters {
-            parameters.append(XCallbackParameter(string(place.name), place.value.map(string)))
-        }
+        func string(_ bounds: Range<Int>) -> String { String(component: bounds, of: base, isASCII: isASCII) }
         self.init(
             scheme: string(parts.scheme), action: string(parts.action), source: parts.source.map(string),
             success: parts.success.map(string), error: parts.error.map(string), cancel: parts.cancel.map(string),
