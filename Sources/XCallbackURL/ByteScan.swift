@@ -6,85 +6,195 @@
 
 /// Fast searches over UTF-8 bytes for the parser's hot loops.
 enum ByteScan {
-    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    fileprivate static let ones: UInt64 = 0x0101_0101_0101_0101
     private static let highs: UInt64 = 0x8080_8080_8080_8080
 
     /// The index of the first `target` in `bytes[start..<end]`, or `end` when there is none.
     @inline(__always)
     static func firstIndex(of target: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
+        firstIndex(of: Stops(target, target, target), in: bytes, from: start, to: end)
+    }
+
+    /// The bytes a search stops at: up to three (repeat one to stop at fewer).
+    struct Stops {
+        let first: UInt8, second: UInt8, third: UInt8
+
+        init(_ first: UInt8, _ second: UInt8, _ third: UInt8) {
+            (self.first, self.second, self.third) = (first, second, third)
+        }
+
+        /// The end of the action: `?` or `#`.
+        static let action = Stops(UInt8(ascii: "?"), UInt8(ascii: "#"), UInt8(ascii: "#"))
+        /// The end of a parameter name: `&`, `=` or the `#` that ends the query.
+        static let name = Stops(UInt8(ascii: "&"), UInt8(ascii: "="), UInt8(ascii: "#"))
+        /// The end of a parameter value: `&` or the `#` that ends the query.
+        static let value = Stops(UInt8(ascii: "&"), UInt8(ascii: "#"), UInt8(ascii: "#"))
+        /// No stop but the end: `%`, which the decoder handles before looking for stops.
+        static let none = Stops(UInt8(ascii: "%"), UInt8(ascii: "%"), UInt8(ascii: "%"))
+
+        /// Whether `byte` is one of the stops.
+        @inline(__always)
+        func contains(_ byte: UInt8) -> Bool { byte == first || byte == second || byte == third }
+
+        /// A block's lanes that hold a stop.
+        @inline(__always)
+        func lanes(in block: SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>> {
+            (block .== SIMD16(repeating: first)) .| (block .== SIMD16(repeating: second)) .| (block .== SIMD16(repeating: third))
+        }
+
+        /// The high bit of each byte of `word` that is a stop, and maybe of later bytes: the lowest marks the first.
+        @inline(__always)
+        func bytes(in word: UInt64) -> UInt64 {
+            zeroBytes(word ^ (ones &* UInt64(first))) | zeroBytes(word ^ (ones &* UInt64(second)))
+                | zeroBytes(word ^ (ones &* UInt64(third)))
+        }
+    }
+
+    /// The index of the first of `stops` in `bytes[start..<end]`, or `end` when there is none.
+    ///
+    /// Reads sixteen bytes at a time as long as they lie in `bytes`, also past `end`; a match there is ignored.
+    @inline(__always)
+    static func firstIndex(
+        of stops: Stops, in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int
+    ) -> Int {
         var index = start
-        if let base = bytes.baseAddress, end - start >= 8 {
+        if let base = bytes.baseAddress {
             let raw = UnsafeRawPointer(base)
-            let splat = SIMD16<UInt8>(repeating: target)
-            while index + 16 <= end, !any(raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self) .== splat) {
+            while index < end, index + 16 <= bytes.count {
+                let hits = stops.lanes(in: raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self))
+                if any(hits) { return min(index + firstLane(hits), end) }
                 index += 16
             }
-            let pattern = ones &* UInt64(target)
+            index = min(index, end)
             while index + 8 <= end {
-                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) ^ pattern
-                let zeros = (word &- ones) & ~word & highs
-                if zeros != 0 { return index + zeros.trailingZeroBitCount >> 3 }
+                let matches = stops.bytes(in: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
+                if matches != 0 { return index + matches.trailingZeroBitCount >> 3 }
                 index += 8
             }
         }
-        while index < end, bytes[index] != target { index += 1 }
+        while index < end, !stops.contains(bytes[index]) { index += 1 }
         return index
     }
 
-    /// The index of the first control character (U+0000–U+001F or U+007F) in `bytes`, or `nil`.
-    static func firstControlCharacter(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    /// Whether any lane of `mask` is set, as two word tests.
+    @inline(__always)
+    static func anyLane(_ mask: SIMDMask<SIMD16<Int8>>) -> Bool {
+        let lanes = unsafeBitCast(SIMD16<UInt8>(repeating: 0).replacing(with: 0xFF, where: mask), to: SIMD2<UInt64>.self)
+        return lanes[0] | lanes[1] != 0
+    }
+
+    /// The lane of the first set element of `mask`, which has one.
+    @inline(__always)
+    static func firstLane(_ mask: SIMDMask<SIMD16<Int8>>) -> Int {
+        let lanes = unsafeBitCast(SIMD16<UInt8>(repeating: 0).replacing(with: 0xFF, where: mask), to: SIMD2<UInt64>.self)
+        let low = UInt64(littleEndian: lanes[0])
+        return low != 0 ? low.trailingZeroBitCount >> 3 : 8 + UInt64(littleEndian: lanes[1]).trailingZeroBitCount >> 3
+    }
+
+    /// What one pass over the whole input finds: the first control character, and whether a `%` or a non-ASCII byte comes before it.
+    struct Screening {
+        /// The index of the first control character (U+0000–U+001F or U+007F), or `nil`.
+        var control: Int?
+        /// Whether a `%` occurs (before the control character, if any): with none, no component needs decoding.
+        var hasPercent = false
+        /// Whether every byte (before the control character, if any) is ASCII.
+        var isASCII = true
+    }
+
+    /// Screens `bytes` sixteen at a time; see `Screening`.
+    static func screen(_ bytes: UnsafeBufferPointer<UInt8>) -> Screening {
         var index = 0
+        var percents: UInt64 = 0
+        var high: UInt64 = 0
         if let base = bytes.baseAddress, bytes.count >= 8 {
             let raw = UnsafeRawPointer(base)
             let space = SIMD16<UInt8>(repeating: 0x20), deleteVector = SIMD16<UInt8>(repeating: 0x7F)
+            let percentVector = SIMD16<UInt8>(repeating: UInt8(ascii: "%")), highVector = SIMD16<UInt8>(repeating: 0x80)
+            var seenPercent = SIMDMask<SIMD16<Int8>>(repeating: false)
+            var seenHigh = SIMDMask<SIMD16<Int8>>(repeating: false)
             while index + 16 <= bytes.count {
                 let block = raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
                 if any((block .< space) .| (block .== deleteVector)) { break }
+                seenPercent .|= block .== percentVector
+                seenHigh .|= block .>= highVector
                 index += 16
             }
-            let delete = ones &* 0x7F
+            if anyLane(seenPercent) { percents = 1 }
+            if anyLane(seenHigh) { high = 1 }
+            let delete = ones &* 0x7F, percent = ones &* UInt64(UInt8(ascii: "%"))
             while index + 8 <= bytes.count {
                 let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
                 let below = (word &- ones &* 0x20) & ~word & highs
-                let deletes = ((word ^ delete) &- ones) & ~(word ^ delete) & highs
-                if below | deletes != 0 { break }
+                if below | zeroBytes(word ^ delete) != 0 { break }
+                percents |= zeroBytes(word ^ percent)
+                high |= word & highs
                 index += 8
             }
         }
         while index < bytes.count {
-            if bytes[index] < 0x20 || bytes[index] == 0x7F { return index }
+            let byte = bytes[index]
+            if byte < 0x20 || byte == 0x7F {
+                return Screening(control: index, hasPercent: percents != 0, isASCII: high == 0)
+            }
+            if byte == UInt8(ascii: "%") { percents = 1 }
+            if byte >= 0x80 { high = 1 }
             index += 1
         }
-        return nil
+        return Screening(control: nil, hasPercent: percents != 0, isASCII: high == 0)
     }
 
-    /// Copies `source[index...]` to `target[written...]` up to the first `stop` or `end`, advancing both.
+    /// Whether every byte of `bytes` is ASCII, eight at a time.
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        var index = 0
+        var high: UInt64 = 0
+        while index + 8 <= bytes.count {
+            high |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            index += 8
+        }
+        while index < bytes.count {
+            high |= UInt64(bytes[index])
+            index += 1
+        }
+        return high & highs == 0
+    }
+
+    /// Copies `source[index...]` to `target[written...]` up to the first `%` or one of `stops`, or `end`, advancing both.
     ///
-    /// Copies sixteen or eight bytes per step and may write up to fifteen bytes past the stop, so `target` must have
-    /// room for `end - index` more bytes after `written`; the bytes past the stop are left for the caller to overwrite.
+    /// Reads sixteen bytes at a time as long as they lie below `readable` (which may be past `end`) and writes each
+    /// block whole, so up to sixteen bytes past the stop may be written: `target` must have room for
+    /// `readable - index` bytes after `written`. The bytes past the stop are left for the caller to overwrite.
     @inline(__always)
     static func copy(
-        from source: UnsafePointer<UInt8>, _ index: inout Int, upTo stop: UInt8, end: Int,
-        to target: UnsafeMutablePointer<UInt8>, _ written: inout Int
+        from source: UnsafePointer<UInt8>, _ index: inout Int, upTo stops: Stops, end: Int,
+        readable: Int, to target: UnsafeMutablePointer<UInt8>, _ written: inout Int
     ) {
-        let pattern = ones &* UInt64(stop)
         let raw = UnsafeRawPointer(source)
         let out = UnsafeMutableRawPointer(target)
-        let splat = SIMD16<UInt8>(repeating: stop)
-        while index + 16 <= end {
+        let percent = UInt8(ascii: "%")
+        let percentVector = SIMD16<UInt8>(repeating: percent)
+        while index < end, index + 16 <= readable {
             let block = raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
             out.storeBytes(of: block, toByteOffset: written, as: SIMD16<UInt8>.self)
-            if any(block .== splat) { break }
+            let hits = (block .== percentVector) .| stops.lanes(in: block)
+            if any(hits) || index + 16 >= end {
+                let length = min(any(hits) ? firstLane(hits) : 16, end - index)
+                index += length
+                written += length
+                return
+            }
             index += 16
             written += 16
         }
+        let percentPattern = ones &* UInt64(percent)
         while index + 8 <= end {
             let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
             out.storeBytes(of: word, toByteOffset: written, as: UInt64.self)
-            let matched = UInt64(littleEndian: word) ^ pattern
-            let zeros = (matched &- ones) & ~matched & highs
-            if zeros != 0 {
-                let length = zeros.trailingZeroBitCount >> 3
+            let value = UInt64(littleEndian: word)
+            let matches = zeroBytes(value ^ percentPattern) | stops.bytes(in: value)
+            if matches != 0 {
+                let length = matches.trailingZeroBitCount >> 3
                 index += length
                 written += length
                 return
@@ -92,10 +202,18 @@ enum ByteScan {
             index += 8
             written += 8
         }
-        while index < end, source[index] != stop {
-            target[written] = source[index]
+        while index < end {
+            let byte = source[index]
+            if byte == percent || stops.contains(byte) { return }
+            target[written] = byte
             index += 1
             written += 1
         }
+    }
+
+    /// The high bit of the first zero byte of `word` and maybe of later bytes: its lowest set bit marks the first zero.
+    @inline(__always)
+    fileprivate static func zeroBytes(_ word: UInt64) -> UInt64 {
+        (word &- ones) & ~word & highs
     }
 }

@@ -33,6 +33,7 @@ extension BenchRun {
         if !vectorURLs.isEmpty {
             let label = "parse vectors (\(vectorURLs.count) URLs)"
             compareParsers("parse.vectors", label, vectorURLs, reference, foundation)
+            compareViewWithFoundation("parse.view.vectors", label, vectorURLs)
         }
 
         // 2. The realistic mix: documented real-world URLs, and requests with callbacks nested 1-3 levels.
@@ -41,10 +42,12 @@ extension BenchRun {
             + "+ \(mix.count - RealisticInputs.realWorldURLs.count) requests with a callback nested 1-3 levels, "
             + "\(mix.reduce(0) { $0 + $1.utf8.count } / mix.count) bytes on average")
         compareParsers("parse.mix", "realistic mix (\(mix.count) URLs)", mix, reference, foundation)
+        compareViewWithFoundation("parse.view.mix", "realistic mix (\(mix.count) URLs)", mix)
 
         // 3. One long input (1 MB of percent-encoded text in one value), where throughput is the figure.
         let long = Self.urlWithValue(of: 1 << 20, chunk: Self.encodedTextChunk)
         compareParsers("parse.long", "one 1 MB URL, encoded text", [long], reference, foundation)
+        compareViewWithFoundation("parse.view.long", "one 1 MB URL, encoded text", [long])
     }
 
     /// Times reference and Foundation side by side on `urls` and records both and their ratio.

@@ -1,7 +1,8 @@
 // The reference parser against the frozen previous parser (`LegacyParser`): over every parse vector's
 // input, every corpus file (seeds and regressions), and mutated and truncated variants of all of them,
 // the request or the rejection (category, message, input and offset) must be identical, as must
-// `PercentEncoding.decode` on the same text.
+// `PercentEncoding.decode` on the same text. `XCallbackRequestView` is held to the same oracle: every
+// component it hands out, copied byte for byte into a request, and every rejection it throws.
 //
 // Why an oracle in code rather than a checked-in file of old outputs: it follows the vectors and the
 // corpus as they grow, without a regeneration step that could bake a new bug into the expectations.
@@ -39,10 +40,17 @@ import XCallbackURL
             let new = Result { () throws(XCallbackRejection) in try XCallbackRequest(parsingUTF8: bytes) }
             let old = Result { () throws(XCallbackRejection) in try LegacyParser.parse(utf8: bytes) }
             if new != old { differences.append("bytes \(bytes): new \(new), old \(old)") }
+            let viewBytes = Result { () throws(XCallbackRejection) in try XCallbackRequest(XCallbackRequestView(parsingUTF8: bytes)) }
+            if viewBytes != old { differences.append("view bytes \(bytes): new \(viewBytes), old \(old)") }
             guard let text = String(validating: bytes, as: UTF8.self) else { continue }
             let newText = Result { () throws(XCallbackRejection) in try XCallbackRequest(parsing: text) }
             let oldText = Result { () throws(XCallbackRejection) in try LegacyParser.parse(text) }
             if newText != oldText { differences.append("url \(text.debugDescription): new \(newText), old \(oldText)") }
+            let view = Result { () throws(XCallbackRejection) in try XCallbackRequest(XCallbackRequestView(parsing: text)) }
+            if view != oldText { differences.append("view \(text.debugDescription): new \(view), old \(oldText)") }
+            if case .success(let request) = oldText, let different = Self.viewDifference(text, from: request) {
+                differences.append("view \(text.debugDescription): \(different)")
+            }
             let newDecoded = Result { () throws(XCallbackRejection) in try PercentEncoding.decode(text) }
             let oldDecoded = Result { () throws(XCallbackRejection) in try LegacyParser.decode(text) }
             if newDecoded != oldDecoded {
@@ -51,6 +59,35 @@ import XCallbackURL
         }
         #expect(inputs.count > 10_000, "too few inputs: \(inputs.count)")
         #expect(differences.isEmpty, "\(differences.count) differences, first: \(differences.prefix(3))")
+    }
+
+    /// How the view's own components (read as substrings, not through `XCallbackRequest(_:)`) differ from `request`, if they do.
+    static func viewDifference(_ url: String, from request: XCallbackRequest) -> String? {
+        guard let view = try? XCallbackRequestView(parsing: url) else { return "the view rejected what the old parser accepted" }
+        func same(_ a: Substring?, _ b: String?) -> Bool {
+            switch (a, b) {
+            case (nil, nil): true
+            case (let a?, let b?): a.utf8.elementsEqual(b.utf8)
+            default: false
+            }
+        }
+        let fields: [(String, Substring?, String?)] = [
+            ("scheme", view.scheme, request.scheme), ("action", view.action, request.action),
+            ("x-source", view.source, request.source), ("x-success", view.success, request.success),
+            ("x-error", view.error, request.error), ("x-cancel", view.cancel, request.cancel),
+            ("fragment", view.fragment, request.fragment),
+        ]
+        for (name, mine, theirs) in fields where !same(mine, theirs) {
+            return "\(name): \(String(describing: mine)) vs \(String(describing: theirs))"
+        }
+        guard view.parameters.count == request.parameters.count else {
+            return "\(view.parameters.count) parameters vs \(request.parameters.count)"
+        }
+        for (mine, theirs) in zip(view.parameters, request.parameters)
+        where !same(mine.name, theirs.name) || !same(mine.value, theirs.value) {
+            return "parameter \(mine) vs \(theirs)"
+        }
+        return nil
     }
 
     @Test func hexDigitValuesMatchThePreviousOnesOnEveryByte() {
