@@ -30,18 +30,21 @@ public struct XCallbackRejection: Error, Hashable, Sendable, CustomStringConvert
     ///
     /// Control characters are shown as their Unicode control pictures so that the caret lines up.
     static func excerpt(of input: String, at offset: Int, radius: Int = 48) -> (String, Int) {
-        let bytes = Array(input.utf8)
-        let clamped = max(0, min(offset, bytes.count))
-        var start = max(0, clamped - radius)
-        var end = min(bytes.count, clamped + radius)
-        while start > 0, start < bytes.count, bytes[start] & 0xC0 == 0x80 { start -= 1 }
-        while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
-        let before = visible(String(decoding: bytes[start..<clamped], as: UTF8.self))
-        let after = visible(String(decoding: bytes[clamped..<end], as: UTF8.self))
-        let leading = start > 0 ? "…" : ""
-        let trailing = end < bytes.count ? "…" : ""
-        let column = leading.count + before.unicodeScalars.count
-        return (leading + before + after + trailing, column)
+        // Reads the window in place: a native string lends its storage, so a long input is not copied.
+        var text = input
+        return text.withUTF8 { bytes in
+            let clamped = max(0, min(offset, bytes.count))
+            var start = max(0, clamped - radius)
+            var end = min(bytes.count, clamped + radius)
+            while start > 0, start < bytes.count, bytes[start] & 0xC0 == 0x80 { start -= 1 }
+            while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
+            let before = visible(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<clamped]), as: UTF8.self))
+            let after = visible(String(decoding: UnsafeBufferPointer(rebasing: bytes[clamped..<end]), as: UTF8.self))
+            let leading = start > 0 ? "…" : ""
+            let trailing = end < bytes.count ? "…" : ""
+            let column = leading.count + before.unicodeScalars.count
+            return (leading + before + after + trailing, column)
+        }
     }
 
     private static func visible(_ text: String) -> String {
