@@ -56,7 +56,7 @@ struct RequestScanner {
         var index = 0
         while index < bytes.count, bytes[index] != UInt8(ascii: ":") {
             let byte = bytes[index]
-            guard Self.isSchemeByte(byte, first: index == 0) else {
+            guard XCallbackRequest.isSchemeByte(byte, first: index == 0) else {
                 // Without any ':' there is no scheme at all, which is the error to report.
                 guard ByteScan.firstIndex(of: UInt8(ascii: ":"), in: bytes, from: index, to: bytes.count) < bytes.count else { break }
                 throw reject(.invalidScheme, "a scheme is a letter followed by letters, digits, '+', '-' or '.'", at: index)
@@ -192,16 +192,6 @@ struct RequestScanner {
     }
 
     // MARK: - Helpers
-
-    /// Whether `byte` may stand in a scheme: a letter, or after the first place also a digit, `+`, `-` or `.`.
-    @inline(__always)
-    static func isSchemeByte(_ byte: UInt8, first: Bool) -> Bool {
-        let folded = byte | 0x20
-        if folded >= UInt8(ascii: "a") && folded <= UInt8(ascii: "z") { return true }
-        if first { return false }
-        return (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "+")
-            || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
-    }
 
     /// Whether the 14 raw bytes at `start` are `x-callback-url` in any mix of ASCII case, two words at a time.
     ///
