@@ -42,6 +42,7 @@ extension BenchRun {
             + "+ \(mix.count - RealisticInputs.realWorldURLs.count) requests with a callback nested 1-3 levels, "
             + "\(mix.reduce(0) { $0 + $1.utf8.count } / mix.count) bytes on average")
         compareParsers("parse.mix", "realistic mix (\(mix.count) URLs)", mix, reference, foundation)
+        measureResultFloor("realistic mix (\(mix.count) URLs)", mix)
         compareViewWithFoundation("parse.view.mix", "realistic mix (\(mix.count) URLs)", mix)
 
         // 3. One long input (1 MB of percent-encoded text in one value), where throughput is the figure.
