@@ -19,15 +19,23 @@ public struct XCallbackRejection: Error, Hashable, Sendable, CustomStringConvert
 
     /// The rejection as a diagnostic: the category, the message, and the input with a caret under the offending character.
     public var description: String {
-        var text = "error: \(category.rawValue): \(message)"
-        guard let input, let offset else { return text }
+        guard let input, let offset else { return "error: \(category.rawValue): \(message)" }
         let (line, caretColumn) = Self.excerpt(of: input, at: offset)
-        text += " (at byte \(offset))\n  "
-        text += line
-        text += "\n  "
-        text += String(repeating: " ", count: caretColumn)
-        text += "^"
-        return text
+        let at = String(offset)
+        // Written once into one String: no intermediate strings for the pieces.
+        return URLWriter.build { writer in
+            writer.append(literal: "error: ")
+            writer.append(category.rawValue)
+            writer.append(literal: ": ")
+            writer.append(message)
+            writer.append(literal: " (at byte ")
+            writer.append(at)
+            writer.append(literal: ")\n  ")
+            writer.append(line)
+            writer.append(literal: "\n  ")
+            for _ in 0..<caretColumn { writer.append(UInt8(ascii: " ")) }
+            writer.append(UInt8(ascii: "^"))
+        }
     }
 
     /// Returns a printable window of `input` around `offset` and the column of `offset` in it.
