@@ -29,15 +29,18 @@ let package = Package(
         .executableTarget(name: "fuzz-robustness-mutator", dependencies: ["FuzzSupport", "MutatorHooks", fuzzing]),
         .executableTarget(name: "fuzz-round-trip", dependencies: ["FuzzSupport", fuzzing]),
         .executableTarget(name: "fuzz-differential-foundation", dependencies: ["FuzzSupport", fuzzing, core]),
-        // Measurement fixtures: the planted three-level bug, with and without the mutator, and an empty target.
+        // Measurement fixtures: the planted three-level bug, with and without the mutator, an empty target and
+        // a parse-only target (the ceiling of any driver of the parser).
         .executableTarget(name: "fuzz-planted-bug", dependencies: ["FuzzSupport", fuzzing]),
         .executableTarget(name: "fuzz-planted-bug-mutator", dependencies: ["FuzzSupport", "MutatorHooks", fuzzing]),
         .executableTarget(name: "fuzz-empty", dependencies: ["FuzzSupport"]),
+        .executableTarget(name: "fuzz-parse-only", dependencies: ["FuzzSupport", url]),
     ],
     swiftLanguageModes: [.v6]
 )
 
 var fuzzing: Target.Dependency { .product(name: "XCallbackFuzzing", package: rootIdentity) }
+var url: Target.Dependency { .product(name: "XCallbackURL", package: rootIdentity) }
 var core: Target.Dependency { .product(name: "XCallbackConformanceCore", package: rootIdentity) }
 
 /// The root package's identity: SwiftPM names a path dependency after its directory (`main`, a clone's name...).

@@ -26,7 +26,12 @@ if [ -z "${SWIFTFLAGS+x}" ] && command -v precompile_swift >/dev/null 2>&1; then
     . precompile_swift
 fi
 sanitize="fuzzer"
-[ "$SANITIZER" = address ] && sanitize="fuzzer,address"
+asan_calls=()
+if [ "$SANITIZER" = address ]; then
+    sanitize="fuzzer,address"
+    # ASan checks as runtime calls: otherwise the coverage pass hooks each inline shadow-byte compare (Fuzz/README.md).
+    asan_calls=(-Xswiftc -Xllvm -Xswiftc -asan-instrumentation-with-call-threshold=0)
+fi
 
 # The recipe verified on Swift 6.3.1: --sanitize=fuzzer stops SwiftPM from renaming `main`; the driver
 # forwards only the LAST -sanitize= to the compiler, so ours goes last; -DFUZZING drops the replay @main.
@@ -34,7 +39,7 @@ cd "$SRC_DIR/Fuzz"
 # shellcheck disable=SC2086
 # --static-swift-stdlib: the OSS-Fuzz runner image has no Swift runtime.
 swift build -c release --scratch-path "$SCRATCH" --static-swift-stdlib ${SWIFTFLAGS:-} \
-    --sanitize=fuzzer -Xswiftc "-sanitize=$sanitize" -Xswiftc -DFUZZING
+    --sanitize=fuzzer -Xswiftc "-sanitize=$sanitize" -Xswiftc -DFUZZING "${asan_calls[@]}"
 
 # The library must really be instrumented (a build without coverage still starts and prints counters).
 counters=0

@@ -10,7 +10,7 @@
 #   Fuzz/tools/fuzz.sh jobs TARGET SECONDS N        scale out on one machine: -fork=N workers sharing one corpus
 #
 # TARGET is an executable of Fuzz/Package.swift (fuzz-robustness, fuzz-robustness-mutator, fuzz-round-trip,
-# fuzz-differential-foundation, fuzz-planted-bug, fuzz-planted-bug-mutator, fuzz-empty).
+# fuzz-differential-foundation, fuzz-planted-bug, fuzz-planted-bug-mutator, fuzz-empty, fuzz-parse-only).
 # Environment: FUZZ_SCRATCH (default .build-fuzz), MAX_LEN (default 1024), SWIFT (default swift),
 # FUZZ_FRESH=1 (start from an empty Fuzz/work/TARGET, for reproducible seeded runs),
 # FUZZ_PACKAGE=DIR (build and run the fuzz executables of your own package instead of Fuzz/, with the same
@@ -48,12 +48,22 @@ binary() {
 }
 
 cmd_build() {
-    local sanitize="fuzzer,address"
+    local sanitize="fuzzer,address" asan_calls=()
     [ "${1:-}" = "--no-asan" ] && sanitize="fuzzer"
+    # ASan checks as calls into its runtime, not inline: Swift runs the coverage pass after ASan, so an inline
+    # check's shadow-byte compare gets a trace-cmp hook and a counter of its own on every memory access.
+    [ "$sanitize" = "fuzzer,address" ] && asan_calls=(-Xswiftc -Xllvm -Xswiftc -asan-instrumentation-with-call-threshold=0)
+    # SwiftPM does not rebuild the root package's modules when only -Xllvm flags change: start clean then.
+    local flags="$sanitize ${asan_calls[*]}"
+    if [ -d "$SCRATCH_DIR" ] && [ "$(cat "$SCRATCH_DIR/fuzz-build-flags" 2>/dev/null)" != "$flags" ]; then
+        echo "fuzz.sh: build flags changed ($flags); rebuilding $SCRATCH_DIR from scratch" >&2
+        rm -rf "$SCRATCH_DIR"
+    fi
     # --sanitize=fuzzer makes SwiftPM keep `main` for libFuzzer; -sanitize=fuzzer,address (one value, last)
     # is what the driver forwards to every compile, library included; -DFUZZING drops the replay @main.
     (cd "$PACKAGE" && "${SWIFT:-swift}" build -c release --scratch-path "$SCRATCH_DIR" \
-        --sanitize=fuzzer -Xswiftc "-sanitize=$sanitize" -Xswiftc -DFUZZING)
+        --sanitize=fuzzer -Xswiftc "-sanitize=$sanitize" -Xswiftc -DFUZZING "${asan_calls[@]}")
+    echo "$flags" >"$SCRATCH_DIR/fuzz-build-flags"
 }
 
 cmd_run() {

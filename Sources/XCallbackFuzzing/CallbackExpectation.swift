@@ -9,6 +9,11 @@
 //    `& = # +`, space, control or non-ASCII byte; every `%` starts a valid escape), and decoding gives
 //    back exactly the parameters asked for.
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import XCallbackConformanceCore
 import XCallbackURL
 
@@ -29,45 +34,124 @@ public enum CallbackExpectation {
 
     /// Describes how `built` breaks the rules for `response`, or nil when it follows them.
     public static func problem(built: String, response: XCallbackResponse) -> String? {
-        let callback = Array(response.callbackURL.utf8)
+        // One array of the result (the encoding rules read `ArraySlice`s of it); the callback is read in place.
         let result = Array(built.utf8)
         let appended = response.appendedParameters
+        return withBytes(response.callbackURL) { callback in
+            result.withUnsafeBufferPointer { problem(result: $0, slices: result, callback: callback, appended: appended) }
+        }
+    }
+
+    /// `problem(built:response:)` on the bytes; `slices` holds the same bytes as `result`.
+    private static func problem(
+        result: UnsafeBufferPointer<UInt8>, slices: [UInt8], callback: UnsafeBufferPointer<UInt8>,
+        appended: [XCallbackParameter]
+    ) -> String? {
         if appended.isEmpty {
-            return result == callback ? nil : "nothing to append, but the URL changed"
+            return same(result, 0, callback, 0, count: callback.count, lengths: result.count == callback.count)
+                ? nil : "nothing to append, but the URL changed"
         }
         let hash = callback.firstIndex(of: UInt8(ascii: "#")) ?? callback.count
-        let base = callback[..<hash]
-        let fragment = callback[hash...]
-        guard result.starts(with: base) else { return "the callback before '#' is not kept as a prefix" }
-        guard result.count >= base.count + fragment.count, result.suffix(fragment.count).elementsEqual(fragment) else {
+        let fragmentCount = callback.count - hash
+        guard same(result, 0, callback, 0, count: hash, lengths: result.count >= hash) else {
+            return "the callback before '#' is not kept as a prefix"
+        }
+        guard result.count >= callback.count,
+            same(result, result.count - fragmentCount, callback, hash, count: fragmentCount, lengths: true)
+        else {
             return "the fragment is not put back unchanged at the end"
         }
-        var middle = Array(result[base.count..<(result.count - fragment.count)])
-        let separator: [UInt8]
-        if let question = base.firstIndex(of: UInt8(ascii: "?")) {
+        var start = hash
+        let end = result.count - fragmentCount
+        let separator: UInt8?
+        if let question = callback[..<hash].firstIndex(of: UInt8(ascii: "?")) {
             // Only an empty query or one ending in '&' takes no separator; a '?' that ends a value
             // (the value encoding keeps '?' raw) is data, not an empty query.
-            let query = base[(question + 1)...]
-            separator = query.isEmpty || query.last == UInt8(ascii: "&") ? [] : [UInt8(ascii: "&")]
+            let empty = question + 1 == hash || callback[hash - 1] == UInt8(ascii: "&")
+            separator = empty ? nil : UInt8(ascii: "&")
         } else {
-            separator = [UInt8(ascii: "?")]
+            separator = UInt8(ascii: "?")
         }
-        guard middle.starts(with: separator) else { return "wrong separator before the appended parameters" }
-        middle.removeFirst(separator.count)
-        let pieces = middle.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: false)
-        guard pieces.count == appended.count else {
-            return "expected \(appended.count) appended parameters, found \(pieces.count)"
+        if let separator {
+            guard start < end, result[start] == separator else { return "wrong separator before the appended parameters" }
+            start += 1
         }
-        for (piece, parameter) in zip(pieces, appended) {
-            if let bad = EncodingRules.firstViolation(inPieces: piece) { return bad }
-            let parts = piece.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
-            let name = decodeStrict(parts[0])
-            let value = parts.count > 1 ? decodeStrict(parts[1]) : nil
-            guard name == parameter.name, value == parameter.value else {
-                return "appended \(FuzzFailure.escape(Array(piece))) does not decode to \(parameter)"
+        // The `&`-separated pieces of result[start..<end], empty ones included: first their number, then each
+        // against the parameter in the same place.
+        var pieces = 1
+        for byte in result[start..<end] where byte == UInt8(ascii: "&") { pieces += 1 }
+        guard pieces == appended.count else {
+            return "expected \(appended.count) appended parameters, found \(pieces)"
+        }
+        var pieceStart = start
+        for parameter in appended {
+            let pieceEnd = result[pieceStart..<end].firstIndex(of: UInt8(ascii: "&")) ?? end
+            if let bad = pieceProblem(slices[pieceStart..<pieceEnd], result, pieceStart, pieceEnd, parameter) {
+                return bad
             }
+            pieceStart = pieceEnd + 1
         }
         return nil
+    }
+
+    /// What is wrong with the appended `piece` (result[start..<end]) for `parameter`: an encoding violation,
+    /// or a name or value that does not decode to the parameter's; nil when it is right.
+    private static func pieceProblem(
+        _ piece: ArraySlice<UInt8>, _ result: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int,
+        _ parameter: XCallbackParameter
+    ) -> String? {
+        if let bad = EncodingRules.firstViolation(inPieces: piece) { return bad }
+        let equals = result[start..<end].firstIndex(of: UInt8(ascii: "="))
+        let name = UnsafeBufferPointer(rebasing: result[start..<(equals ?? end)])
+        let value = equals.map { UnsafeBufferPointer(rebasing: result[($0 + 1)..<end]) }
+        // Decoding to the very bytes asked for is equality; anything else is compared as `String`s, as before.
+        if decodes(name, to: parameter.name), let value, let expected = parameter.value, decodes(value, to: expected) {
+            return nil
+        }
+        guard decodeStrict(name) == parameter.name, value.flatMap(decodeStrict) == parameter.value else {
+            return "appended \(FuzzFailure.escape(Array(piece))) does not decode to \(parameter)"
+        }
+        return nil
+    }
+
+    /// Whether `encoded`, with its `%XX` escapes decoded once, is exactly the UTF-8 of `text`.
+    private static func decodes(_ encoded: UnsafeBufferPointer<UInt8>, to text: String) -> Bool {
+        withBytes(text) { expected in
+            var index = 0
+            var matched = 0
+            while index < encoded.count {
+                var byte = encoded[index]
+                index += 1
+                if byte == UInt8(ascii: "%") {
+                    guard index + 1 < encoded.count, let high = PercentEncoding.hexDigitValue(encoded[index]),
+                        let low = PercentEncoding.hexDigitValue(encoded[index + 1])
+                    else { return false }
+                    byte = high << 4 | low
+                    index += 2
+                }
+                guard matched < expected.count, expected[matched] == byte else { return false }
+                matched += 1
+            }
+            return matched == expected.count
+        }
+    }
+
+    /// Whether `count` bytes at `left[leftStart...]` and `right[rightStart...]` are equal, given that both
+    /// ranges lie inside their buffers when `lengths` holds.
+    private static func same(
+        _ left: UnsafeBufferPointer<UInt8>, _ leftStart: Int, _ right: UnsafeBufferPointer<UInt8>, _ rightStart: Int,
+        count: Int, lengths: Bool
+    ) -> Bool {
+        guard lengths else { return false }
+        guard count > 0, let a = left.baseAddress, let b = right.baseAddress else { return true }
+        return memcmp(a + leftStart, b + rightStart, count) == 0
+    }
+
+    /// Calls `body` with the UTF-8 of `text`, copying only a string whose storage is not contiguous.
+    private static func withBytes<Result>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+        var copy = text
+        return copy.withUTF8(body)
     }
 
     /// Decodes `%XX` escapes once, as UTF-8; nil for a bad escape or ill-formed UTF-8.

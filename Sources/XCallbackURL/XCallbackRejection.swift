@@ -19,11 +19,23 @@ public struct XCallbackRejection: Error, Hashable, Sendable, CustomStringConvert
 
     /// The rejection as a diagnostic: the category, the message, and the input with a caret under the offending character.
     public var description: String {
-        var text = "error: \(category): \(message)"
-        guard let input, let offset else { return text }
+        guard let input, let offset else { return "error: \(category.rawValue): \(message)" }
         let (line, caretColumn) = Self.excerpt(of: input, at: offset)
-        text += " (at byte \(offset))\n  \(line)\n  \(String(repeating: " ", count: caretColumn))^"
-        return text
+        let at = String(offset)
+        // Written once into one String: no intermediate strings for the pieces.
+        return URLWriter.build { writer in
+            writer.append(literal: "error: ")
+            writer.append(category.rawValue)
+            writer.append(literal: ": ")
+            writer.append(message)
+            writer.append(literal: " (at byte ")
+            writer.append(at)
+            writer.append(literal: ")\n  ")
+            writer.append(line)
+            writer.append(literal: "\n  ")
+            for _ in 0..<caretColumn { writer.append(UInt8(ascii: " ")) }
+            writer.append(UInt8(ascii: "^"))
+        }
     }
 
     /// Returns a printable window of `input` around `offset` and the column of `offset` in it.
@@ -38,24 +50,48 @@ public struct XCallbackRejection: Error, Hashable, Sendable, CustomStringConvert
             var end = min(bytes.count, clamped + radius)
             while start > 0, start < bytes.count, bytes[start] & 0xC0 == 0x80 { start -= 1 }
             while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
-            let before = visible(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<clamped]), as: UTF8.self))
-            let after = visible(String(decoding: UnsafeBufferPointer(rebasing: bytes[clamped..<end]), as: UTF8.self))
-            let leading = start > 0 ? "…" : ""
-            let trailing = end < bytes.count ? "…" : ""
-            let column = leading.count + before.unicodeScalars.count
-            return (leading + before + after + trailing, column)
+            let elided = (before: start > 0, after: end < bytes.count)
+            guard clamped == bytes.count || bytes[clamped] & 0xC0 != 0x80 else {
+                // The offset splits a character: each half is repaired on its own, as `String(decoding:)` does.
+                let before = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<clamped]), as: UTF8.self)
+                let after = String(decoding: UnsafeBufferPointer(rebasing: bytes[clamped..<end]), as: UTF8.self)
+                return withUTF8Bytes(before) { left in
+                    withUTF8Bytes(after) { right in Self.visibleLine(left, right, elided: elided) }
+                }
+            }
+            // The window starts, splits and ends between characters of valid UTF-8: no repair is needed.
+            return Self.visibleLine(
+                UnsafeBufferPointer(rebasing: bytes[start..<clamped]),
+                UnsafeBufferPointer(rebasing: bytes[clamped..<end]), elided: elided)
         }
     }
 
-    private static func visible(_ text: String) -> String {
-        var out = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0..<0x20: out.append(Unicode.Scalar(0x2400 + scalar.value)!)
-            case 0x7F: out.append("\u{2421}")
-            default: out.append(scalar)
-            }
+    /// `before` then `after` with every control character as its control picture, between `…` where the
+    /// window was cut, and the column (in Unicode scalars) where `after` starts.
+    private static func visibleLine(
+        _ before: UnsafeBufferPointer<UInt8>, _ after: UnsafeBufferPointer<UInt8>, elided: (before: Bool, after: Bool)
+    ) -> (String, Int) {
+        var column = elided.before ? 1 : 0
+        // Three bytes per input byte at most, an ellipsis at each end, and the slack of the 4-byte stores.
+        let capacity = (before.count &+ after.count) &* 3 &+ 9
+        let line = String(unsafeUninitializedCapacity: capacity) { buffer in
+            let out = UnsafeMutableRawPointer(buffer.baseAddress.unsafelyUnwrapped)
+            var written = 0
+            if elided.before { written = appendEllipsis(out, at: written) }
+            written = VisibleForm.append(before, to: out, at: written, scalars: &column)
+            var ignored = 0
+            written = VisibleForm.append(after, to: out, at: written, scalars: &ignored)
+            if elided.after { written = appendEllipsis(out, at: written) }
+            return written
         }
-        return String(out)
+        return (line, column)
+    }
+
+    /// Writes `…` (U+2026) at `offset`; returns the offset after it.
+    private static func appendEllipsis(_ out: UnsafeMutableRawPointer, at offset: Int) -> Int {
+        out.storeBytes(of: 0xE2, toByteOffset: offset, as: UInt8.self)
+        out.storeBytes(of: 0x80, toByteOffset: offset &+ 1, as: UInt8.self)
+        out.storeBytes(of: 0xA6, toByteOffset: offset &+ 2, as: UInt8.self)
+        return offset &+ 3
     }
 }

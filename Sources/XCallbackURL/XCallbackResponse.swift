@@ -38,13 +38,16 @@ public struct XCallbackResponse: Hashable, Sendable {
 
     /// The parameters in the order they are appended: `x-source`, then `errorCode` and `errorMessage`, then the rest.
     public var appendedParameters: [XCallbackParameter] {
+        // One allocation: room for every parameter up front.
         var all: [XCallbackParameter] = []
+        all.reserveCapacity(3 + parameters.count)
         if let source { all.append(XCallbackParameter("x-source", source)) }
         if case .error(let code, let message) = outcome {
             all.append(XCallbackParameter("errorCode", code))
             all.append(XCallbackParameter("errorMessage", message))
         }
-        return all + parameters
+        all.append(contentsOf: parameters)
+        return all
     }
 
     /// Whether the outcome is an error, which appends `errorCode` and `errorMessage`.
