@@ -19,7 +19,7 @@ BIN="$FUZZ_SCRATCH/release"
 start=$SECONDS
 step() { echo; echo "=== fuzz gate: $* ($((SECONDS - start)) s)"; }
 
-step "1. build (swift build -c release --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING)"
+step "1. build (swift build -c release --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING, ASan checks as calls)"
 Fuzz/tools/fuzz.sh build 2>&1 | grep -vE "Cannot export local symbol '__asan_extra_spill_area'" | tail -3
 
 step "2. instrumentation of the library objects"
