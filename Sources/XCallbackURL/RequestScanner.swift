@@ -19,8 +19,8 @@ struct ScannedRequest {
 
 /// Receives the action parameters in order, as the scanner finds them.
 protocol ParameterSink {
-    /// One parameter whose decoded name and value lie at these ranges of `output`, which stays valid until the parse ends.
-    mutating func append(name: Range<Int>, value: Range<Int>?, in output: UnsafePointer<UInt8>)
+    /// One parameter whose decoded name and value `reader` has at these ranges, valid until the parse ends.
+    mutating func append(name: Range<Int>, value: Range<Int>?, from reader: ComponentReader)
 }
 
 /// Where one parameter's name and value lie.
@@ -86,7 +86,7 @@ struct RequestScanner {
         let authorityStart = colon + 3
         var authorityEnd = authorityStart
         while authorityEnd < bytes.count, !isDelimiter(bytes[authorityEnd]) { authorityEnd += 1 }
-        try checkHost(authorityStart..<authorityEnd, decoding: reader.target != nil)
+        try checkHost(authorityStart..<authorityEnd, decoding: reader.decodes)
 
         // 3. Path: the action (spec, URL Structure), decoded once and kept whole, up to the first '?' or '#'.
         let actionStart = authorityEnd < bytes.count && bytes[authorityEnd] == UInt8(ascii: "/") ? authorityEnd + 1 : authorityEnd
@@ -156,7 +156,7 @@ struct RequestScanner {
             if let field = reader.reservedField(name) {
                 try store(value ?? name.upperBound..<name.upperBound, in: field, at: pieceStart, into: &request)
             } else {
-                parameters.append(name: name, value: value, in: reader.output)
+                parameters.append(name: name, value: value, from: reader)
             }
             if index < bytes.count, bytes[index] == UInt8(ascii: "#") { return index }
             pieceStart = index + 1

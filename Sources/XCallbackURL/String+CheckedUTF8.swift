@@ -41,16 +41,15 @@ struct RequestParameters: ParameterSink {
 
     init(isASCII: Bool) { self.isASCII = isASCII }
 
-    mutating func append(name: Range<Int>, value: Range<Int>?, in output: UnsafePointer<UInt8>) {
+    mutating func append(name: Range<Int>, value: Range<Int>?, from reader: ComponentReader) {
         if parameters.isEmpty { parameters.reserveCapacity(4) }
         parameters.append(XCallbackParameter(
-            String(component: name, of: output, isASCII: isASCII),
-            value.map { String(component: $0, of: output, isASCII: isASCII) }))
+            reader.string(name, isASCII: isASCII), value.map { reader.string($0, isASCII: isASCII) }))
     }
 }
 
 extension Array: ParameterSink where Element == ParameterBounds {
-    mutating func append(name: Range<Int>, value: Range<Int>?, in output: UnsafePointer<UInt8>) {
+    mutating func append(name: Range<Int>, value: Range<Int>?, from reader: ComponentReader) {
         if isEmpty { reserveCapacity(8) }
         append(ParameterBounds(name: name, value: value))
     }

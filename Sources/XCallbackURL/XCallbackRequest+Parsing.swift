@@ -1,7 +1,8 @@
 // Parsing into a request: the scanner of RequestScanner.swift, then each component copied into a `String`.
 //
-// The components are decoded into one temporary buffer (on the stack for short URLs), or read in place when
-// nothing needs decoding, and each `String` is made from its range as soon as the scanner has it.
+// The components are read in place when nothing needs decoding; otherwise they are decoded into one temporary
+// buffer (on the stack for short URLs), or, for inputs over 64 KiB, each into a `String` of its own
+// (ComponentReader+SeparateStrings.swift says why). Each `String` is made from its range as soon as the scanner has it.
 
 extension XCallbackRequest {
     /// Parses an incoming x-callback-url.
@@ -33,7 +34,16 @@ extension XCallbackRequest {
             var reader = ComponentReader(source: bytes, target: nil)
             var parameters = RequestParameters(isASCII: screening.isASCII)
             let parts = try scanner.scan(after: colon, with: &reader, parameters: &parameters)
-            return Self(parts, in: bytes, isASCII: screening.isASCII, parameters: parameters.parameters)
+            return Self(parts, from: reader, isASCII: screening.isASCII, parameters: parameters.parameters)
+        }
+        if ComponentReader.readsSeparately(bytes.count) {
+            var strings: [String] = []
+            return try withUnsafeMutablePointer(to: &strings) { pointer throws(XCallbackRejection) in
+                var reader = ComponentReader(source: bytes, separate: pointer)
+                var parameters = RequestParameters(isASCII: false)
+                let parts = try scanner.scan(after: colon, with: &reader, parameters: &parameters)
+                return Self(parts, from: reader, isASCII: false, parameters: parameters.parameters)
+            }
         }
         let result = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { buffer in
             Result { () throws(XCallbackRejection) in
@@ -41,9 +51,8 @@ extension XCallbackRequest {
                 // Whether the input is ASCII holds for escapes too only once they are all decoded: the parameters look.
                 var parameters = RequestParameters(isASCII: screening.isASCII && !screening.hasPercent)
                 let parts = try scanner.scan(after: colon, with: &reader, parameters: &parameters)
-                let decoded = UnsafeBufferPointer(rebasing: buffer[..<reader.written])
                 return Self(
-                    parts, in: decoded, isASCII: screening.isASCII && !reader.decodedNonASCII,
+                    parts, from: reader, isASCII: screening.isASCII && !reader.decodedNonASCII,
                     parameters: parameters.parameters)
             }
         }

@@ -94,23 +94,23 @@ extension XCallbackRequest {
     public init(_ view: XCallbackRequestView) {
         var storage = view.storage
         self = storage.withUTF8 { bytes in
+            let reader = ComponentReader(source: bytes, target: nil)
             var parameters = RequestParameters(isASCII: false)
             parameters.parameters.reserveCapacity(view.parameterBounds.count)
             for bounds in view.parameterBounds {
-                parameters.append(name: bounds.name, value: bounds.value, in: bytes.baseAddress.unsafelyUnwrapped)
+                parameters.append(name: bounds.name, value: bounds.value, from: reader)
             }
-            return Self(view.parts, in: bytes, isASCII: false, parameters: parameters.parameters)
+            return Self(view.parts, from: reader, isASCII: false, parameters: parameters.parameters)
         }
     }
 
-    /// Creates the request whose components lie at `parts` in `bytes`, each copied into a `String` of its own.
+    /// Creates the request whose components `reader` has at `parts`, each copied into a `String` of its own.
     ///
-    /// `bytes` must be well-formed UTF-8 split on scalar boundaries at `parts`; `isASCII` says that all of it is
-    /// ASCII, and when false each component is looked at.
-    init(_ parts: ScannedRequest, in bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool, parameters: [XCallbackParameter]) {
-        let base = bytes.baseAddress.unsafelyUnwrapped
+    /// The reader's output must be well-formed UTF-8 split on scalar boundaries at `parts`; `isASCII` says that
+    /// all of it is ASCII, and when false each component is looked at.
+    init(_ parts: ScannedRequest, from reader: ComponentReader, isASCII: Bool, parameters: [XCallbackParameter]) {
         @inline(__always)
-        func string(_ bounds: Range<Int>) -> String { String(component: bounds, of: base, isASCII: isASCII) }
+        func string(_ bounds: Range<Int>) -> String { reader.string(bounds, isASCII: isASCII) }
         self.init(
             scheme: string(parts.scheme), action: string(parts.action), source: parts.source.map(string),
             success: parts.success.map(string), error: parts.error.map(string), cancel: parts.cancel.map(string),

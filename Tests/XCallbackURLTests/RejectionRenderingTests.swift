@@ -44,7 +44,7 @@ import XCallbackURL
             for _ in 0..<12 {
                 let input = (0..<length).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined()
                 let count = input.utf8.count
-                for offset in [-1, 0, count / 2, count, count + 3] + (0...count).filter { $0 % 7 == 1 } {
+                for offset in [-1, 0, count / 2, count, count + 3] + (0...count).filter({ $0 % 7 == 1 }) {
                     let rejection = XCallbackRejection(.invalidCharacter, "m", input: input, offset: offset)
                     #expect(rejection.description == LegacyExcerpt.description(rejection), "offset \(offset) in \(Array(input.utf8))")
                     checked += 1

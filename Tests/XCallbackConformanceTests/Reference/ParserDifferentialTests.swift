@@ -90,6 +90,58 @@ import XCallbackURL
         return nil
     }
 
+    /// Inputs over 64 KiB, whose components the parser decodes one string each and, past 64 KiB, piece by piece:
+    /// every phase of each repeated pattern at the first cut, and errors before, at and after it.
+    @Test func longInputsMatchThePreviousParser() {
+        let patterns = [
+            "%C3%B6", "%E2%82%AC", "%F0%9F%98%80", "ö€😀", "%25", "a%20b", "%80", "x%C3%A9y%E2%82%AC%F0%9F%98%80z",
+        ]
+        func url(_ value: String, prefix: Int, name: String = "text", tail: String = "") -> String {
+            "app://x-callback-url/act?x-source=S&" + String(repeating: "p", count: prefix) + "=1%20&" + name + "=" + value + tail
+        }
+        func repeated(_ pattern: String, toAtLeast count: Int) -> String {
+            String(repeating: pattern, count: count / pattern.utf8.count + 1)
+        }
+        var inputs: [String] = []
+        for pattern in patterns {
+            let value = repeated(pattern, toAtLeast: 70_000)
+            for prefix in 1...12 { inputs.append(url(value, prefix: prefix)) }
+            inputs.append(url(repeated(pattern, toAtLeast: 200_000), prefix: 1, tail: "#" + value))
+        }
+        let long = repeated("abc%C3%B6", toAtLeast: 70_000)
+        inputs += [
+            url(long + "%zz", prefix: 1),  // a bad escape after the cut
+            url("%C3%41" + long + "%zz", prefix: 1),  // ill-formed UTF-8 in the first piece, a bad escape in the last
+            url("%C3%41" + long, prefix: 1),  // ill-formed UTF-8 only
+            url(long + "%E2%82", prefix: 1),  // a sequence cut short at the end
+            url(String(long.utf8.prefix(65_530))! + "%C3%41" + long, prefix: 3),  // ill-formed near the cut
+            url(long, prefix: 1, name: "x%2Dsuccess", tail: "&x-success=again"),  // an escaped reserved name, twice
+            url(long, prefix: 1, tail: "&x-success=a&x-success=b"),
+            "APP://x-callback-url/" + long + "?a=" + long,  // an uppercase scheme and a long action
+            "app://x%2Dcallback-url/act?a=" + long,  // an escaped host
+            "app://x-callback-url/act?a=" + long + "&\u{1}",  // a control character after everything
+        ]
+        var differences: [String] = []
+        for text in inputs {
+            let new = Result { () throws(XCallbackRejection) in try XCallbackRequest(parsing: text) }
+            let old = Result { () throws(XCallbackRejection) in try LegacyParser.parse(text) }
+            if new != old { differences.append("\(text.prefix(80))... (\(text.utf8.count) bytes): new \(Self.summary(new)), old \(Self.summary(old))") }
+            let view = Result { () throws(XCallbackRejection) in try XCallbackRequest(XCallbackRequestView(parsing: text)) }
+            if view != old { differences.append("view \(text.prefix(80))...: new \(Self.summary(view)), old \(Self.summary(old))") }
+        }
+        #expect(differences.isEmpty, "\(differences.count) differences of \(inputs.count), first: \(differences.prefix(2))")
+    }
+
+    /// A result short enough to print: the rejection, or the request's field lengths.
+    static func summary(_ result: Result<XCallbackRequest, XCallbackRejection>) -> String {
+        switch result {
+        case .failure(let rejection): "\(rejection.category) at \(rejection.offset.map(String.init) ?? "-")"
+        case .success(let request):
+            "accepted: action \(request.action.utf8.count) bytes, x-success \(request.success?.utf8.count ?? -1), "
+                + "\(request.parameters.map { $0.value?.utf8.count ?? -1 }) parameter bytes, fragment \(request.fragment?.utf8.count ?? -1)"
+        }
+    }
+
     @Test func hexDigitValuesMatchThePreviousOnesOnEveryByte() {
         for byte in 0...UInt8.max {
             #expect(PercentEncoding.hexDigitValue(byte) == LegacyParser.hexDigitValue(byte), "byte \(byte)")
