@@ -53,7 +53,9 @@ struct ComponentReader {
     mutating func read(
         _ index: inout Int, end: Int, stops: ByteScan.Stops
     ) throws(PercentEncoding.DecodeFailure) -> Range<Int> {
-        if let separate { return try Self.readString(&index, end: end, stops: stops, of: source, count, into: separate) }
+        if let separate {
+            return try Self.readString(&index, end: end, stops: stops, of: source, count, into: separate)
+        }
         guard let target else {
             let start = index
             index = ByteScan.firstIndex(of: stops, in: UnsafeBufferPointer(start: source, count: count), from: index, to: end)

@@ -2,7 +2,7 @@
 //
 // The components are read in place when nothing needs decoding; otherwise they are decoded into one temporary
 // buffer (on the stack for short URLs), or, for inputs over 64 KiB, each into a `String` of its own
-// (ComponentReader+SeparateStrings.swift says why). Each `String` is made from its range as soon as the scanner has it.
+// (ComponentReader+SeparateStrings.swift says why). Each `String` is made as soon as the scanner has its range.
 
 extension XCallbackRequest {
     /// Parses an incoming x-callback-url.

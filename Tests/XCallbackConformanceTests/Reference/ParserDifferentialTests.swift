@@ -123,22 +123,28 @@ import XCallbackURL
         ]
         var differences: [String] = []
         for text in inputs {
-            let new = Result { () throws(XCallbackRejection) in try XCallbackRequest(parsing: text) }
             let old = Result { () throws(XCallbackRejection) in try LegacyParser.parse(text) }
-            if new != old { differences.append("\(text.prefix(80))... (\(text.utf8.count) bytes): new \(Self.summary(new)), old \(Self.summary(old))") }
-            let view = Result { () throws(XCallbackRejection) in try XCallbackRequest(XCallbackRequestView(parsing: text)) }
-            if view != old { differences.append("view \(text.prefix(80))...: new \(Self.summary(view)), old \(Self.summary(old))") }
+            let new = Result { () throws(XCallbackRejection) in try XCallbackRequest(parsing: text) }
+            let view = Result { () throws(XCallbackRejection) in
+                try XCallbackRequest(XCallbackRequestView(parsing: text))
+            }
+            for (name, result) in [("request", new), ("view", view)] where result != old {
+                differences.append(
+                    "\(name) of \(text.prefix(80))... (\(text.utf8.count) bytes): \(Self.summary(result)), "
+                        + "old \(Self.summary(old))")
+            }
         }
-        #expect(differences.isEmpty, "\(differences.count) differences of \(inputs.count), first: \(differences.prefix(2))")
+        #expect(differences.isEmpty, "\(differences.count) differences of \(inputs.count): \(differences.prefix(2))")
     }
 
-    /// A result short enough to print: the rejection, or the request's field lengths.
+    /// A result short enough to print: the rejection, or the lengths of the request's fields.
     static func summary(_ result: Result<XCallbackRequest, XCallbackRejection>) -> String {
         switch result {
         case .failure(let rejection): "\(rejection.category) at \(rejection.offset.map(String.init) ?? "-")"
         case .success(let request):
             "accepted: action \(request.action.utf8.count) bytes, x-success \(request.success?.utf8.count ?? -1), "
-                + "\(request.parameters.map { $0.value?.utf8.count ?? -1 }) parameter bytes, fragment \(request.fragment?.utf8.count ?? -1)"
+                + "parameter values \(request.parameters.map { $0.value?.utf8.count ?? -1 }), "
+                + "fragment \(request.fragment?.utf8.count ?? -1)"
         }
     }
 
