@@ -17,20 +17,16 @@ extension ComponentReader {
     }
 
     /// Whether an input of `count` bytes that needs decoding is read one string per component.
-    static func readsSeparately(_ count: Int) -> Bool { count > 64 * 1024 }
+    static func readsSeparately(_ count: Int) -> Bool { count > PercentEncoding.pieceLength }
 
     /// Mode 3's scheme: the input's bytes at `range`, lowercased, as a string of its own.
     static func schemeString(
         _ range: Range<Int>, of source: UnsafePointer<UInt8>, into strings: UnsafeMutablePointer<[String]>
     ) -> Range<Int> {
-        let scheme = String(unsafeUninitializedCapacity: range.count) { out in
-            for (offset, index) in range.enumerated() {
-                let byte = source[index]
-                out[offset] = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
-            }
-            return range.count
-        }
-        return handle(to: scheme, in: strings)
+        // `RequestScanner.screen()` has checked the scheme's syntax, so this is never `nil`.
+        let bytes = UnsafeBufferPointer(start: source + range.lowerBound, count: range.count)
+        let scheme = XCallbackRequest.schemeLowercased(bytes)
+        return handle(to: scheme ?? "", in: strings)
     }
 
     /// Decodes the component at `index`, up to its first raw stop, into a string of its own.

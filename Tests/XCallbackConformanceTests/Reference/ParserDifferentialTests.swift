@@ -91,7 +91,8 @@ import XCallbackURL
     }
 
     /// Inputs over 64 KiB, whose components the parser decodes one string each and, past 64 KiB, piece by piece:
-    /// every phase of each repeated pattern at the first cut, and errors before, at and after it.
+    /// every phase of each repeated pattern at the first cut, and errors before, at and after it; and the same
+    /// texts through `PercentEncoding.decode`.
     @Test func longInputsMatchThePreviousParser() {
         let patterns = [
             "%C3%B6", "%E2%82%AC", "%F0%9F%98%80", "ö€😀", "%25", "a%20b", "%80", "x%C3%A9y%E2%82%AC%F0%9F%98%80z",
@@ -133,6 +134,10 @@ import XCallbackURL
                     "\(name) of \(text.prefix(80))... (\(text.utf8.count) bytes): \(Self.summary(result)), "
                         + "old \(Self.summary(old))")
             }
+            // The whole text through `PercentEncoding.decode`, which decodes it in one piece.
+            let newDecoded = Result { () throws(XCallbackRejection) in try PercentEncoding.decode(text) }
+            let oldDecoded = Result { () throws(XCallbackRejection) in try LegacyParser.decode(text) }
+            if newDecoded != oldDecoded { differences.append("decode of \(text.prefix(80))...: differs") }
         }
         #expect(differences.isEmpty, "\(differences.count) differences of \(inputs.count): \(differences.prefix(2))")
     }
