@@ -1,8 +1,19 @@
-// phimage/CallbackURLKit: an app registers action handlers on a Manager and calls
-// Manager.handleOpen(url:); the handler gets the action parameters and success/failure/cancel
-// closures that open the x-success/x-error/x-cancel URLs. Requests go out through
-// Manager.perform(action:urlScheme:parameters:). Opening a URL is Manager.open(url:), which the
-// adapter's Manager subclass overrides to capture the URL instead.
+// phimage/CallbackURLKit, driven as its README and sample app drive it.
+//
+// Receiving (parse, build-callback): the app sets its own registered scheme on a Manager
+// (`manager.callbackURLScheme`, README "Setup framework with URL scheme"), registers a handler per
+// action (`manager["myActionName"] = { parameters, success, failure, cancel in … }`, README "Add new
+// action") and hands every URL the system opens it with to `Manager.handleOpen(url:)` (README "Handle
+// incoming URLs"; SampleApp/CallbackURLKitDemo/AppDelegate.swift). The handler answers by calling one
+// closure: `success(nil)` when it returns nothing (README; the sample's "success" action), `success([…])`
+// with its result, `failure(error)` or `cancel()`. The app's scheme is `registeredScheme(of:)`.
+//
+// Sending (build-request): a `Client` for the target app's scheme performs the action on a Manager
+// (`client.perform(action:parameters:)`, README "Create a client class"; Clients/GoogleChrome.swift).
+//
+// What stands in for the platform: `Manager.open(url:)` records the URL instead of asking UIKit or AppKit
+// to open it, and `Client.appInstalled` answers as `UIApplication.canOpenURL` does on a device where the
+// target app is installed (see `AppClient`).
 
 import CallbackURLKit
 import Foundation
@@ -14,17 +25,44 @@ struct CallbackURLKitTarget: ConformanceTarget {
         TargetIdentity(name: "phimage/CallbackURLKit", version: Pinned.callbackURLKit, language: "Swift", homepage: "https://github.com/phimage/CallbackURLKit")
     }
 
+    /// Parameters is a [String: String] and no fragment is exposed: the adapter declares both.
+    var declaredChoices: DeclaredChoices { [.parameterOrder: "unordered", .fragment: "not-reported"] }
+
+    /// Every request the library builds carries `x-source` with the app's display name (Manager.swift:200-201).
+    var extraParameters: [String] { ["x-source"] }
+
+    /// The scheme of the app that sends requests and registers for their callbacks.
+    static let sourceScheme = "sourceapp"
+
     /// A Manager that records the URLs it would open, calling callbacks on a private queue.
     final class CapturingManager: Manager, @unchecked Sendable {
         let opened = Captured<URL>()
         let queue = DispatchQueue(label: "callbackurlkit-adapter")
-        init(scheme: String?) {
+        init(scheme: String) {
             super.init(callbackURLScheme: scheme)
             callbackQueue = queue
         }
         override func open(url: URL) { opened.append(url) }
         /// Waits for callbacks dispatched to `callbackQueue`.
         func drain() { queue.sync {} }
+        /// The first URL opened by `call`, after the callback queue has drained.
+        func urlOpened(by call: () -> Void) -> URL? {
+            let before = opened.values.count
+            call()
+            drain()
+            return opened.values.dropFirst(before).first
+        }
+    }
+
+    /// A client whose `appInstalled` answers as iOS and macOS do when the target app is installed.
+    ///
+    /// On its own platforms the library asks `UIApplication.canOpenURL` / `NSWorkspace` whether an app
+    /// handles the scheme (Client.swift:40-50) and refuses the request when none does (Manager.swift:196-198).
+    /// The device here has every vector's target app installed, and an app can only register a scheme
+    /// (RFC 3986 §3.1), so the answer is whether the requested scheme is one: `1app`, `my app`, `app:` and
+    /// `""` name no installed app.
+    final class AppClient: Client {
+        override var appInstalled: Bool { isScheme(urlScheme) }
     }
 
     /// The closures the library hands an action handler; called one at a time after `handleOpen` returns.
@@ -39,53 +77,65 @@ struct CallbackURLKitTarget: ConformanceTarget {
         var message: String
     }
 
-    /// Parameters is a [String: String] and no fragment is exposed: the adapter declares both.
-    var declaredChoices: DeclaredChoices { [.parameterOrder: "unordered", .fragment: "not-reported"] }
-
     func parse(_ url: String) -> TargetAnswer<XCallbackRequest> {
-        guard let parsed = URL(string: url) else { return .rejected(category: nil, message: "URL(string:) is nil") }
-        // The app's manager has the app's scheme and a handler for the action it implements.
-        let manager = CapturingManager(scheme: parsed.scheme)
+        guard let parsed = URL(string: url) else { return .rejected(category: nil, message: "URL(string:) is nil: no URL to open the app with") }
+        let manager = CapturingManager(scheme: registeredScheme(of: url))
+        // The app implements the action asked for: its handler is registered under the name the library
+        // looks up (the path without its leading "/", Manager.swift:76-78). A URL that names no action
+        // asks for none, and no app has a handler without a name.
         let action = String(parsed.path.dropFirst())
         let seen = Captured<[String: String]>()
         let handed = Captured<Callbacks>()
-        manager[action] = { parameters, success, failure, cancel in
-            seen.append(parameters)
-            handed.append(Callbacks(success: success, failure: failure, cancel: cancel))
+        if !action.isEmpty {
+            manager[action] = { parameters, success, failure, cancel in
+                seen.append(parameters)
+                handed.append(Callbacks(success: success, failure: failure, cancel: cancel))
+            }
         }
-        guard manager.handleOpen(url: parsed), let parameters = seen.values.first, let callbacks = handed.values.first else {
-            return .rejected(category: nil, message: "Manager.handleOpen(url:) returned false")
-        }
+        let handled = manager.handleOpen(url: parsed)
         manager.drain()
-        var result = request(scheme: parsed.scheme ?? "", action: action, pairs: parameters.map { ($0.key, $0.value) })
-        // The library only exposes the callbacks by opening them: each closure is called on its own, so
-        // the URL it opens (if any) is known to be its own; the error URL comes with errorCode and
-        // errorMessage appended, which the adapter takes off again.
-        func urlOpened(by call: () -> Void) -> String? {
-            let before = manager.opened.values.count
-            call()
-            manager.drain()
-            return manager.opened.values.dropFirst(before).first?.absoluteString
+        guard let parameters = seen.values.first, let callbacks = handed.values.first else {
+            // An action without a handler is answered by opening x-error, if any, with "not supported".
+            let answer = manager.opened.values.first.map { "opened \($0.absoluteString)" } ?? "opened nothing"
+            return .rejected(category: nil, message: "Manager(callbackURLScheme: \"\(manager.callbackURLScheme ?? "")\").handleOpen(url:) returned \(handled) and called no handler; it \(answer)")
         }
-        result.success = urlOpened { callbacks.success(nil) }
-        result.cancel = urlOpened { callbacks.cancel() }
-        let errorQuery = Failure(code: 0, message: "m").XCUErrorQuery
-        if let text = urlOpened(by: { callbacks.failure(Failure(code: 0, message: "m")) }) {
-            let appended = text.hasSuffix(errorQuery) && text.dropLast(errorQuery.count).last.map { $0 == "?" || $0 == "&" } == true
-            result.error = appended ? String(text.dropLast(errorQuery.count + 1)) : text
+        // The handler's parameters hold x-source on purpose (Manager.swift:239-241), the library's way of
+        // handing the source to the app, so it is read as the source; the other x- names never reach it.
+        var result = request(scheme: parsed.scheme ?? "", action: action, pairs: parameters.map { ($0.key, $0.value) })
+        // The library only exposes the callbacks by opening them: each closure is called on its own, so the
+        // URL it opens (if any) is known to be its own. The error URL comes with errorCode and errorMessage
+        // appended, which the adapter takes off again.
+        result.success = manager.urlOpened { callbacks.success(nil) }?.absoluteString
+        result.cancel = manager.urlOpened { callbacks.cancel() }?.absoluteString
+        let failure = Failure(code: 0, message: "m")
+        if let text = manager.urlOpened(by: { callbacks.failure(failure) })?.absoluteString {
+            let appended = text.hasSuffix(failure.XCUErrorQuery) && text.dropLast(failure.XCUErrorQuery.count).last.map { $0 == "?" || $0 == "&" } == true
+            result.error = appended ? String(text.dropLast(failure.XCUErrorQuery.count + 1)) : text
         }
         return .accepted(result)
     }
 
     func buildRequest(_ request: XCallbackRequest) -> TargetAnswer<String> {
-        guard request.success == nil, request.error == nil, request.cancel == nil, request.source == nil else {
-            return .unsupported(reason: "Manager.perform makes its own x-source and x-success/x-error/x-cancel URLs", issueURL: nil)
+        // x-source is the sending app's CFBundleDisplayName (Manager.swift:269-274), not an argument.
+        guard request.source == nil else {
+            return .unsupported(reason: "x-source is always the app's display name from its Info.plist (Manager.appName), not a parameter the caller chooses", issueURL: nil)
         }
-        let manager = CapturingManager(scheme: nil)
-        var parameters: [String: String] = [:]
-        for parameter in request.parameters { parameters[parameter.name] = parameter.value ?? "" }
+        // Callback URLs of the caller's own are parameters like any other; the library writes its own
+        // x-success/x-error/x-cancel only for the closures of `perform(…onSuccess:…)`, given none here.
+        var all = request.parameters
+        for (name, value) in [("x-success", request.success), ("x-error", request.error), ("x-cancel", request.cancel)] {
+            if let value { all.append(XCallbackParameter(name, value)) }
+        }
+        let parameters: [String: String]
+        switch dictionary(all) {
+        case .success(let value): parameters = value
+        case .failure(let error): return .unsupported(reason: error.reason, issueURL: nil)
+        }
+        let manager = CapturingManager(scheme: Self.sourceScheme)
+        let client = AppClient(urlScheme: request.scheme)
+        client.manager = manager
         do {
-            try manager.perform(action: request.action, urlScheme: request.scheme, parameters: parameters)
+            try client.perform(action: request.action, parameters: parameters)
         } catch {
             return .rejected(category: nil, message: "\(error)")
         }
@@ -102,17 +152,26 @@ struct CallbackURLKitTarget: ConformanceTarget {
             key = "x-error"
         case .cancel: key = "x-cancel"
         }
+        // What a success handler returns: its result parameters, and x-source when it names itself (the
+        // library adds none of its own to a callback). The failure and cancel closures take no parameters.
+        var values: [String: String] = [:]
+        if case .success = response.outcome {
+            var returned = response.parameters
+            if let source = response.source { returned.insert(XCallbackParameter("x-source", source), at: 0) }
+            switch dictionary(returned) {
+            case .success(let value): values = value
+            case .failure(let error): return .unsupported(reason: error.reason, issueURL: nil)
+            }
+        }
         // The request that the source app sent, with the callback URL encoded inside it.
-        guard let incoming = URL(string: "adapter://x-callback-url/act?\(key)=\(encodeFully(response.callbackURL))") else {
+        let scheme = "targetapp"
+        guard let incoming = URL(string: "\(scheme)://x-callback-url/act?\(key)=\(encodeFully(response.callbackURL))") else {
             return .rejected(category: nil, message: "no request URL")
         }
-        let manager = CapturingManager(scheme: "adapter")
+        let manager = CapturingManager(scheme: scheme)
         manager["act"] = { _, success, failure, cancel in
-            var values: [String: String] = [:]
-            if let source = response.source { values["x-source"] = source }
-            for parameter in response.parameters { values[parameter.name] = parameter.value ?? "" }
             switch response.outcome {
-            case .success: success(values)
+            case .success: success(values.isEmpty ? nil : values)
             case .error(let code, let message): failure(Failure(code: Int(code) ?? 0, message: message))
             case .cancel: cancel()
             }

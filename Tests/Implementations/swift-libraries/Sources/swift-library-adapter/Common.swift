@@ -11,17 +11,71 @@ enum Pinned {
     static let kradenkov = "a9a93964c56d504362fbdad20da874e29693d478"
 }
 
+// MARK: - The app under test
+
+/// The scheme the app under test registered, for an incoming URL written as `url`.
+///
+/// An app registers one scheme, and a URL is sent to it by that scheme, in whatever case the sender
+/// wrote it. Every vector addresses the app under test, so the app's scheme is the URL's own scheme
+/// lowercased, as apps register them (`TargetApp://` reaches the app that registered `targetapp`,
+/// whose library may then compare the two). A URL whose scheme is not a scheme by RFC 3986 §3.1
+/// (`1app`, `my_app`, none at all) names no app that could be registered: it is handed to an app
+/// with a scheme of its own, which is what a library that checks the scheme should refuse.
+func registeredScheme(of url: String) -> String {
+    let written = url.prefix { $0 != ":" }
+    guard written.count < url.count, isScheme(written) else { return "conformance-app" }
+    return written.lowercased()
+}
+
+/// Whether `text` is a URL scheme by RFC 3986 §3.1: `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`.
+func isScheme(_ text: some StringProtocol) -> Bool {
+    guard let first = text.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic else { return false }
+    return text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)) }
+}
+
+// MARK: - Values as the libraries take them
+
+/// The parameters as a `[String: String]`, the type CallbackURLKit and jasonnam take, or why they do not fit.
+///
+/// A dictionary holds one value per name and has no way to say "a name without a value": such
+/// parameters are inputs those APIs cannot express, so the vector is skipped instead of being
+/// changed into another request (`flag` into `flag=`, two `tag`s into one).
+func dictionary(_ parameters: [XCallbackParameter]) -> Result<[String: String], Unrepresentable> {
+    var result: [String: String] = [:]
+    for parameter in parameters {
+        guard let value = parameter.value else {
+            return .failure(Unrepresentable(reason: "the parameters are a [String: String]; '\(parameter.name)' has no value"))
+        }
+        guard result.updateValue(value, forKey: parameter.name) == nil else {
+            return .failure(Unrepresentable(reason: "the parameters are a [String: String]; '\(parameter.name)' appears twice"))
+        }
+    }
+    return .success(result)
+}
+
+/// An input the library's API cannot take, with the reason.
+struct Unrepresentable: Error {
+    var reason: String
+}
+
 /// Percent-encodes everything but RFC 3986 unreserved characters, so that a callback URL rides
 /// inside another URL's query unharmed whatever splitter reads it.
 func encodeFully(_ text: String) -> String {
     text.addingPercentEncoding(withAllowedCharacters: CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")) ?? text
 }
 
+// MARK: - Answers
+
 /// Splits the reserved x-callback parameters out of an app's view of the query.
-func request(scheme: String, action: String, pairs: [(String, String?)], fragment: String? = nil) -> XCallbackRequest {
-    var result = XCallbackRequest(scheme: scheme, action: action, fragment: fragment)
+///
+/// `reserved` names the parameters the library itself treats as x-callback parameters; any other
+/// name, `x-source` included when the library does not single it out, stays an action parameter.
+func request(
+    scheme: String, action: String, pairs: [(String, String?)], reserved: Set<String> = Set(XCallbackRequest.reservedNames)
+) -> XCallbackRequest {
+    var result = XCallbackRequest(scheme: scheme, action: action, fragment: nil)
     for (name, value) in pairs {
-        switch name {
+        switch reserved.contains(name) ? name : "" {
         case "x-source": result.source = value ?? ""
         case "x-success": result.success = value ?? ""
         case "x-error": result.error = value ?? ""
