@@ -19,22 +19,27 @@ mkdir -p "$results"
 # these libraries produce repeatable from run to run.
 export SWIFT_DETERMINISTIC_HASHING=1
 grep -v '^#' "$here/libraries.tsv" | while IFS='	' read -r name repository commit date patch; do
+    # One result file per row of the matrix: Middleman has two, its app-facing API and the CallbackURL beneath.
     case $name in
-        CallbackURLKit) key=callbackurlkit ;; Middleman) key=middleman ;;
-        XCallbackURL-jasonnam) key=jasonnam ;; XCallbackURL-kradenkov) key=kradenkov ;;
+        CallbackURLKit) keys=callbackurlkit ;; Middleman) keys="middleman middleman-callbackurl" ;;
+        XCallbackURL-jasonnam) keys=jasonnam ;; XCallbackURL-kradenkov) keys=kradenkov ;;
         *) continue ;;  # a dependency, not a library under test
     esac
-    report="$results/$key.json"
-    "$tool" --target "$adapter $key" --format json --output "$report" --no-progress || true
-    python3 - "$report" "$repository" "$commit" "$date" "$patch" "$toolchain" <<'PY'
-import datetime, json, sys
-path, repository, commit, date, patch, toolchain = sys.argv[1:]
+    for key in $keys; do
+        report="$results/$key.json"
+        "$tool" --target "$adapter $key" --format json --output "$report" --no-progress || true
+        python3 - "$report" "$repository" "$commit" "$date" "$patch" "$toolchain" "$here/../audit/$key.json" <<'PY'
+import datetime, json, os, sys
+path, repository, commit, date, patch, toolchain, audit = sys.argv[1:]
 report = json.load(open(path))
 report["provenance"] = {"repository": repository, "commit": commit, "commitDate": date,
                         "patch": "none: builds on Linux as it is" if patch == "-" else "Tests/Implementations/swift-libraries/patches/" + patch,
                         "adapter": "Tests/Implementations/swift-libraries (in-process ConformanceTarget)",
                         "toolchain": toolchain, "environment": "SWIFT_DETERMINISTIC_HASHING=1",
                         "ranAt": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")}
+# The library calls the adapter makes, as its audit file states them.
+if os.path.exists(audit):
+    report["provenance"]["entryPoints"] = json.load(open(audit))["entryPoints"]
 # A passed or skipped vector keeps what the matrix reads (id, level, tags, verdict, matched); a
 # failure keeps everything, so the committed data explains itself.
 # Strings over 2000 characters (the security vectors' long inputs) are cut with a note, and the
@@ -64,4 +69,5 @@ with open(path, "w") as out:
             out.write(" %s: %s%s\n" % (json.dumps(key), json.dumps(value, ensure_ascii=False), comma))
     out.write("}\n")
 PY
+    done
 done

@@ -1,27 +1,184 @@
-// ValentinWalter/Middleman: CallbackURL(from: URLComponents) is how an incoming URL becomes the
-// library's value (Receiver.receive builds on it); CallbackURL(scheme:host:path:queries:).url is
-// how Action.run builds the outgoing URL. Callbacks are built inside Receiver for typed Actions and
-// need an app delegate, so build-callback is not adapted.
+// ValentinWalter/Middleman, two rows: the app-facing API its README documents, and the CallbackURL
+// value beneath it that other code may call.
+//
+// "Middleman (receive)", `MiddlemanReceiveTarget`:
+// - parse: the app sets `Middleman.receiver` to its `Receiver`, whose scheme is the app's own and whose
+//   `receivingActions` list the actions it implements (README "Manually defining your url scheme",
+//   "Apps and Receivers"), and calls `Middleman.receive(url)` with every URL it is opened with (README
+//   "Receiving urls"). An action's input reaches the app as its `Input`, decoded by the library's
+//   CallbackURLDecoder and handed to `receive(input:)` (README "Receiving Actions"); the adapter's
+//   action reports every parameter that decoder gives it.
+// - build-request: the app runs an `Action` on an `App` with an `Input` (README "Running an Action"):
+//   `App.run(action:with:)` calls `Action._run`, which builds the URL with `toXCallbackURL` and opens it
+//   with NSWorkspace or UIApplication (Action+run.swift:24-45). The adapter calls `toXCallbackURL`, the
+//   internal step before the platform call, through `@testable import` (debug builds enable testing),
+//   and reads the URL `_run` would open. The `Input` is a value whose properties are the parameters,
+//   which the library names by `Mirror` (Action+toXCallbackURL.swift:54-73); the adapter's `Input`
+//   gives `Mirror` the same children a struct with those properties gives (Swift 6 raw identifiers let
+//   any non-empty name be a property's name).
+// - build-callback: a receiving action has no way to answer (`receive(input:)` returns nothing), so
+//   the operation is not declared.
+//
+// "Middleman (CallbackURL)", `MiddlemanCallbackURLTarget`: `CallbackURL(from: URLComponents)` parses,
+// as `ResponseURL` does beneath `receive` (ResponseURL.swift:27, 38-44), and the answer is its public
+// `queryItems`; `CallbackURL(scheme:host:path:queries:).url` builds, as `toXCallbackURL` does.
 
 import Foundation
-import Middleman
+@preconcurrency @testable import Middleman
 import XCallbackConformance
 import XCallbackURL
 
-struct MiddlemanTarget: ConformanceTarget {
+/// The parameter every URL Middleman builds carries with a fresh UUID (CallbackURL.swift:58, 62-69).
+private let responseIDParameter = "__middleman_response_id_identifier"
+
+/// Why a request with x-callback parameters cannot be run through Middleman.
+private let ownCallbacksReason = "Middleman sends no x-source and writes x-success, x-error and x-cancel itself, to Middleman.receiver, when the action is run with a callback closure"
+
+// MARK: - Middleman (receive)
+
+struct MiddlemanReceiveTarget: ConformanceTarget {
     var identity: TargetIdentity {
-        TargetIdentity(name: "ValentinWalter/Middleman", version: Pinned.middleman, language: "Swift", homepage: "https://github.com/ValentinWalter/Middleman")
+        TargetIdentity(name: "ValentinWalter/Middleman (receive)", version: Pinned.middleman, language: "Swift", homepage: "https://github.com/ValentinWalter/Middleman")
+    }
+
+    /// The decoder keeps parameters in a [String: String] and no fragment is exposed: the adapter declares both.
+    var declaredChoices: DeclaredChoices { [.parameterOrder: "unordered", .fragment: "not-reported"] }
+
+    var extraParameters: [String] { [responseIDParameter] }
+
+    func parse(_ url: String) -> TargetAnswer<XCallbackRequest> {
+        guard let parsed = URL(string: url) else { return .rejected(category: nil, message: "URL(string:) is nil: no URL to open the app with") }
+        // The app implements the action asked for, under the path its README gives actions: the name, no "/".
+        let action = String((URLComponents(url: parsed, resolvingAgainstBaseURL: true)?.path ?? "").dropFirst())
+        let sink = Captured<[Pair]>()
+        let receiver = AppReceiver(scheme: registeredScheme(of: url), receivingActions: [EchoAction(path: action, sink: sink).erased()])
+        do {
+            try ReceiverSlot.receive(parsed, with: receiver)
+        } catch ReceiveError.urlCorrupted(_, let message) {
+            return .rejected(category: nil, message: "Middleman.receive(_:) threw: ResponseURL(from:) refused the URL: \(message)")
+        } catch ReceiveError.noActionFound {
+            return .rejected(category: nil, message: "Middleman.receive(_:) threw noActionFound: no receiving action's path is '\(parsed.path)'")
+        } catch {
+            return .rejected(category: nil, message: "Middleman.receive(_:) threw: \(error)")
+        }
+        guard let pairs = sink.values.first else { return .rejected(category: nil, message: "Middleman.receive(_:) called no action") }
+        return .accepted(request(scheme: parsed.scheme ?? "", action: action, pairs: pairs.map { ($0.name, $0.value) }))
+    }
+
+    func buildRequest(_ request: XCallbackRequest) -> TargetAnswer<String> {
+        guard request.source == nil, request.success == nil, request.error == nil, request.cancel == nil else {
+            return .unsupported(reason: ownCallbacksReason, issueURL: nil)
+        }
+        var names: Set<String> = []
+        for parameter in request.parameters {
+            guard !parameter.name.isEmpty else { return .unsupported(reason: "the parameters are an Input's properties; no property has an empty name", issueURL: nil) }
+            guard parameter.value != nil else {
+                return .unsupported(reason: "the parameters are an Input's properties; a nil property is left out, and none is written without a value", issueURL: nil)
+            }
+            guard names.insert(parameter.name).inserted else {
+                return .unsupported(reason: "the parameters are an Input's properties; no type has two properties named '\(parameter.name)'", issueURL: nil)
+            }
+        }
+        let action = RunAction(path: request.action)
+        let input = RunAction.Input(pairs: request.parameters.map { Pair(name: $0.name, value: $0.value ?? "") })
+        guard let url = action.toXCallbackURL(app: TargetApp(scheme: request.scheme), input: input, hasCallback: false)?.url else {
+            return .rejected(category: nil, message: "toXCallbackURL(app:input:hasCallback:)?.url is nil: Action._run prints a warning and opens nothing")
+        }
+        return .accepted(url.absoluteString)
+    }
+
+    // MARK: The app's types
+
+    /// A name and value as the app's action sees them.
+    struct Pair: Sendable {
+        var name: String
+        var value: String
+    }
+
+    /// The app's receiver: its own scheme and the one action the vector asks for.
+    struct AppReceiver: Receiver {
+        var scheme: String
+        var receivingActions: [AnyAction]
+    }
+
+    /// The target app, by its scheme; the host is the library's default, "x-callback-url".
+    struct TargetApp: App {
+        var scheme: String
+    }
+
+    /// The action the receiving app implements; it reports every parameter the library decodes for it.
+    struct EchoAction: Action {
+        typealias Output = Never
+        var path: String
+        let sink: Captured<[Pair]>
+        func receive(input: Input) { sink.append(input.pairs) }
+
+        struct Input: Codable {
+            var pairs: [Pair]
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: AnyKey.self)
+                pairs = try container.allKeys.map { Pair(name: $0.stringValue, value: try container.decode(String.self, forKey: $0)) }
+            }
+            func encode(to encoder: any Encoder) throws {}
+        }
+    }
+
+    /// The action the sending app runs, its `Input` a value with one property per parameter.
+    struct RunAction: Action {
+        typealias Output = Never
+        var path: String
+
+        struct Input: Codable, CustomReflectable {
+            var pairs: [Pair]
+            init(pairs: [Pair]) { self.pairs = pairs }
+            init(from decoder: any Decoder) throws { pairs = [] }
+            func encode(to encoder: any Encoder) throws {}
+            /// The children `Mirror` gives a struct whose properties are these names holding these strings.
+            var customMirror: Mirror { Mirror(self, children: pairs.map { (label: $0.name, value: $0.value as Any) }) }
+        }
+    }
+
+    /// Any key the decoder lists.
+    struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    /// `Middleman.receiver` is one static property: each request sets it, receives, and clears it, one at a time.
+    enum ReceiverSlot {
+        static let lock = NSLock()
+        static func receive(_ url: URL, with receiver: AppReceiver) throws {
+            try lock.withLock {
+                Middleman.receiver = receiver
+                defer { Middleman.receiver = nil }
+                try Middleman.receive(url)
+            }
+        }
+    }
+}
+
+// MARK: - Middleman (CallbackURL)
+
+struct MiddlemanCallbackURLTarget: ConformanceTarget {
+    var identity: TargetIdentity {
+        TargetIdentity(name: "ValentinWalter/Middleman (CallbackURL)", version: Pinned.middleman, language: "Swift", homepage: "https://github.com/ValentinWalter/Middleman")
     }
 
     /// CallbackURL.queryItems is a Set<URLQueryItem> and no fragment is exposed: the adapter declares both.
     var declaredChoices: DeclaredChoices { [.parameterOrder: "unordered", .fragment: "not-reported"] }
 
+    var extraParameters: [String] { [responseIDParameter] }
+
     func parse(_ url: String) -> TargetAnswer<XCallbackRequest> {
-        guard let components = URLComponents(string: url), let parsed = CallbackURL(from: components) else {
+        guard let parsed = URL(string: url), let components = URLComponents(url: parsed, resolvingAgainstBaseURL: true),
+            let value = CallbackURL(from: components)
+        else {
             return .rejected(category: nil, message: "CallbackURL(from:) is nil")
         }
-        let pairs = parsed.queryItems.map { ($0.name, $0.value) }
-        return .accepted(request(scheme: parsed.scheme, action: String(parsed.path.dropFirst()), pairs: pairs))
+        let pairs = value.queryItems.map { ($0.name, $0.value) }
+        return .accepted(request(scheme: value.scheme, action: String(value.path.dropFirst()), pairs: pairs))
     }
 
     func buildRequest(_ request: XCallbackRequest) -> TargetAnswer<String> {

@@ -6,7 +6,8 @@ import XCallbackConformance
 
 let targets: [String: any ConformanceTarget] = [
     "callbackurlkit": CallbackURLKitTarget(),
-    "middleman": MiddlemanTarget(),
+    "middleman": MiddlemanReceiveTarget(),
+    "middleman-callbackurl": MiddlemanCallbackURLTarget(),
     "jasonnam": JasonnamTarget(),
     "kradenkov": KradenkovTarget(),
 ]
