@@ -1,5 +1,18 @@
-// jasonnam/XCallbackURL: XCallbackURLHandler.xCallbackURL(fromURL:) parses, XCallbackURL.url
-// builds a request, and XCallbackURLHandler.handle(_:) builds callbacks through its delegate.
+// jasonnam/XCallbackURL, driven through its one public entry for each role. Its README documents only
+// installation, so the calls are those its public API leaves an app (Sources/XCallbackURL):
+//
+// - parse: the app makes an `XCallbackURLHandler` for its own registered scheme, gives it a delegate,
+//   and for each URL it is opened with calls `xCallbackURL(fromURL:)`, then `handle(_:)` with the value,
+//   which calls the delegate's `handleXCallbackURL(action:parameters:…)` (XCallbackURLHandler.swift:41-80,
+//   82-143). The answer is the action and parameters the delegate receives, as it receives them: the
+//   library singles out x-success, x-error and x-cancel (as the value's callback URLs, reported from
+//   `successCallbackURL`, `errorCallbackURL`, `cancelCallbackURL`) and nothing else, so x-source stays
+//   among the parameters. The app's scheme is `registeredScheme(of:)`.
+// - build-request: `XCallbackURL(scheme:action:parameters:successCallbackURL:…).url`
+//   (XCallbackURL+URL.swift); x-source, which the library has no member for, is a parameter.
+// - build-callback: the delegate calls the closure `handle(_:)` gave it: `successCallback(nil)` when it
+//   returns nothing, `successCallback([…])`, `errorCallback(error)` or `cancelCallback()`; the handler
+//   opens the URL through the delegate's `openCallbackURL(_:)`, which records it.
 
 import Foundation
 import JasonnamXCallbackURL
@@ -14,13 +27,20 @@ struct JasonnamTarget: ConformanceTarget {
     /// Parameters is a [String: String] and no fragment is exposed: the adapter declares both.
     var declaredChoices: DeclaredChoices { [.parameterOrder: "unordered", .fragment: "not-reported"] }
 
+    /// The names the library reads as x-callback parameters (XCallbackURLHandler.swift:109-127).
+    static let reserved: Set<String> = ["x-success", "x-error", "x-cancel"]
+
     func parse(_ url: String) -> TargetAnswer<XCallbackRequest> {
-        // The app's handler is made for its own scheme; the app opens what the system hands it as a URL.
-        guard let parsed = URL(string: url), let scheme = parsed.scheme else { return .rejected(category: nil, message: "URL(string:) is nil") }
-        switch XCallbackURLHandler(scheme: scheme).xCallbackURL(fromURL: parsed) {
+        guard let parsed = URL(string: url) else { return .rejected(category: nil, message: "URL(string:) is nil: no URL to open the app with") }
+        let handler = XCallbackURLHandler(scheme: registeredScheme(of: url))
+        let delegate = Delegate(answer: .none)
+        handler.delegate = delegate
+        switch handler.xCallbackURL(fromURL: parsed) {
         case .failure(let error): return .rejected(category: nil, message: "\(error)")
         case .success(let x):
-            var result = request(scheme: x.scheme, action: x.action, pairs: x.parameters.map { ($0.key, $0.value) })
+            handler.handle(x)
+            guard let (action, parameters) = delegate.handled.values.first else { return .rejected(category: nil, message: "the delegate was not called") }
+            var result = request(scheme: x.scheme, action: action, pairs: parameters.map { ($0.key, $0.value) }, reserved: Self.reserved)
             result.success = x.successCallbackURL?.absoluteString
             result.error = x.errorCallbackURL?.absoluteString
             result.cancel = x.cancelCallbackURL?.absoluteString
@@ -29,9 +49,13 @@ struct JasonnamTarget: ConformanceTarget {
     }
 
     func buildRequest(_ request: XCallbackRequest) -> TargetAnswer<String> {
-        var parameters: [String: String] = [:]
-        if let source = request.source { parameters["x-source"] = source }
-        for parameter in request.parameters { parameters[parameter.name] = parameter.value ?? "" }
+        var all = request.parameters
+        if let source = request.source { all.insert(XCallbackParameter("x-source", source), at: 0) }
+        let parameters: [String: String]
+        switch dictionary(all) {
+        case .success(let value): parameters = value
+        case .failure(let error): return .unsupported(reason: error.reason, issueURL: nil)
+        }
         let callbacks = [request.success, request.error, request.cancel]
         let urls = callbacks.map { $0.flatMap(URL.init(string:)) }
         if let text = zip(callbacks, urls).first(where: { $0.0 != nil && $0.1 == nil })?.0 ?? nil {
@@ -46,15 +70,28 @@ struct JasonnamTarget: ConformanceTarget {
 
     func buildCallback(_ response: XCallbackResponse) -> TargetAnswer<String> {
         guard let callback = URL(string: response.callbackURL) else { return .rejected(category: nil, message: "URL(string:) is nil") }
-        let delegate = Delegate(response: response)
-        let handler = XCallbackURLHandler(scheme: "adapter")
+        var answer = Answer.none
+        switch response.outcome {
+        case .success:
+            // What the delegate returns: its result parameters, and x-source when it names itself.
+            var returned = response.parameters
+            if let source = response.source { returned.insert(XCallbackParameter("x-source", source), at: 0) }
+            switch dictionary(returned) {
+            case .success(let values): answer = .success(values.isEmpty ? nil : values)
+            case .failure(let error): return .unsupported(reason: error.reason, issueURL: nil)
+            }
+        case .error(let code, let message):
+            guard let number = Int(code) else { return .unsupported(reason: "XCallbackURLError.code is an Int; '\(code)' is not", issueURL: nil) }
+            answer = .error(Failure(code: number, message: message))
+        case .cancel: answer = .cancel
+        }
+        let delegate = Delegate(answer: answer)
+        let handler = XCallbackURLHandler(scheme: "targetapp")
         handler.delegate = delegate
         switch response.outcome {
-        case .success: handler.handle(.init(scheme: "adapter", action: "act", successCallbackURL: callback))
-        case .error(let code, _):
-            guard Int(code) != nil else { return .unsupported(reason: "the library's error codes are Int; '\(code)' is not", issueURL: nil) }
-            handler.handle(.init(scheme: "adapter", action: "act", errorCallbackURL: callback))
-        case .cancel: handler.handle(.init(scheme: "adapter", action: "act", cancelCallbackURL: callback))
+        case .success: handler.handle(.init(scheme: "targetapp", action: "act", successCallbackURL: callback))
+        case .error: handler.handle(.init(scheme: "targetapp", action: "act", errorCallbackURL: callback))
+        case .cancel: handler.handle(.init(scheme: "targetapp", action: "act", cancelCallbackURL: callback))
         }
         guard let opened = delegate.opened.values.first else { return .rejected(category: nil, message: "no callback opened") }
         return .accepted(opened.absoluteString)
@@ -65,22 +102,27 @@ struct JasonnamTarget: ConformanceTarget {
         var message: String
     }
 
-    /// The app's delegate: answers at once with the vector's outcome and captures the URL it opens.
+    /// How the app's action ends.
+    enum Answer {
+        case none, success(Parameters?), error(Failure), cancel
+    }
+
+    /// The app's delegate: records what it is handed, answers at once and records the URL the handler opens.
     final class Delegate: XCallbackURLHandlerDelegate {
-        let response: XCallbackResponse
+        let answer: Answer
+        let handled = Captured<(String, [String: String])>()
         let opened = Captured<URL>()
-        init(response: XCallbackResponse) { self.response = response }
+        init(answer: Answer) { self.answer = answer }
 
         func handleXCallbackURL(
             action: String, parameters: Parameters, successCallback: SuccessCallback?, errorCallback: ErrorCallback?,
             cancelCallback: CancelCallback?
         ) {
-            var values: [String: String] = [:]
-            if let source = response.source { values["x-source"] = source }
-            for parameter in response.parameters { values[parameter.name] = parameter.value ?? "" }
-            switch response.outcome {
-            case .success: successCallback?(values)
-            case .error(let code, let message): errorCallback?(Failure(code: Int(code) ?? 0, message: message))
+            handled.append((action, parameters))
+            switch answer {
+            case .none: break
+            case .success(let values): successCallback?(values)
+            case .error(let failure): errorCallback?(failure)
             case .cancel: cancelCallback?()
             }
         }

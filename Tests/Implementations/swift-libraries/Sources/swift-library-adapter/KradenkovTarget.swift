@@ -1,4 +1,7 @@
-// kradenkov/swift-x-callback-url: a builder only, URL.xCallbackURL(scheme:action:parameters:).
+// kradenkov/swift-x-callback-url: a builder only. The app makes an `Action(name:parameters:)` and an
+// `XCallbackParameters(source:onSuccess:onError:onCancel:)` whose callbacks are `Callback(url:)` values,
+// and calls `URL.xCallbackURL(scheme:action:parameters:)` (README "Creating x-callback-url URLs";
+// Sources/XCallbackURL/URL+XCallback.swift:29-46). The library has no receiving side.
 
 import Foundation
 import KradenkovXCallbackURL
