@@ -108,7 +108,7 @@ def cause(id, source, summary, match):
     return {"id": id, "source": source, "summary": summary, "match": match}
 
 
-VERDICTS = {"fail": "fail", "pass": "pass: a correct behaviour",
+VERDICTS = {"fail": "fail", "pass": "pass: an allowed behaviour",
             "masked": "pass, only because an earlier refusal stops every such URL"}
 
 
@@ -274,7 +274,7 @@ ROWS["callbackurlkit"] = {
         behaviour("D18", "errors are sent as errorCode and errorMessage", ["XCU-RBYB", "XCU-UWLG", "XCU-JM2Q"], "pass"),
         behaviour("D18", "a non-numeric errorCode (QuickAdd's `choice-not-found`) cannot be sent: `FailureCallbackError.code` is an Int",
                   no_vector="the vectors that send one (XCU-GZF2, XCU-AJCV) are skipped: the API has no way to say it, so no URL comes out to judge"),
-        behaviour("D18", "a non-numeric errorCode received by the source app becomes 3 (missingErrorCode, Client.swift:77-85)",
+        behaviour("D18", "a non-numeric errorCode received by the source app becomes 3 (missingErrorCode, Client.swift:75-83)",
                   no_vector="this is the source app reading a response to its own request, which no vector operation covers (parse vectors address the target app)"),
         behaviour("D19", "requestID and responseType are the library's own names and are removed from a target app's parameters (cause reserved-and-library-names-dropped)", ["XCU-H7UL"], "fail"),
         behaviour("D19", "requests are never expired, and a response with an unknown responseType leaves the request stored (Manager.swift:85-100)",
@@ -283,7 +283,8 @@ ROWS["callbackurlkit"] = {
         behaviour("library-audit", "every built request carries x-source, the app's display name or \"CallbackURLKit\" (cause adds-x-source)",
                   [tagged("extra-parameters", "build-request")], "fail",
                   proposed="the suite's `extra-parameters` build vectors (a request built without x-source has none), added with the extraParameters mechanism"),
-        behaviour("library-audit", "an empty callback value or one with no scheme is still opened when it reads as a URL (cause schemeless-callback-opened)", ["XCU-8WCF", "XCU-7Z9T"], "fail"),
+        behaviour("library-audit", "a callback with no scheme is still opened when `URL(string:)` reads it (cause schemeless-callback-opened)", ["XCU-8WCF", "XCU-7Z9T"], "fail"),
+        behaviour("library-audit", "an empty callback is not opened, as the research had it: `URL(string: \"\")` is nil, so it is dropped unseen (cause unusable-callback-dropped)", ["XCU-CKLQ", "XCU-CE4W"], "fail"),
         behaviour("library-audit", "an error callback carries only errorCode and errorMessage (cause error-callback-code-and-message-only)", ["XCU-5JMQ"], "fail"),
         behaviour("library-audit", "a success callback with nothing to add is opened unchanged (`success(nil)`)", ["XCU-EAXL", "XCU-79U2"], "pass"),
         behaviour("library-audit", "the scheme is compared exactly and case-sensitively: `Manager(\"targetapp\")` refuses `TargetApp://` (cause scheme-compared-exactly)", ["XCU-B894"], "fail"),
@@ -481,7 +482,7 @@ ROWS["middleman-callbackurl"] = {
         behaviour("D6", "of two x-success the one a caller meets is arbitrary (cause duplicate-reserved-arbitrary)", ["XCU-EPGQ", "XCU-X5CA"], "fail"),
         behaviour("D7", "a key without `=` is an item without a value (the decoder, beneath receive, drops it)", ["XCU-ZZUB", "XCU-59RH"], "pass"),
         behaviour("D10", "the host is never compared (cause host-never-compared)", ["XCU-JJFQ", "XCU-3XVJ", "XCU-GXBN"], "fail"),
-        behaviour("D11", "encoded hosts are whatever Foundation decodes them to, unchecked", ["XCU-UVKA", "XCU-5Y4Z"], "fail"),
+        behaviour("D11", "encoded hosts are whatever Foundation decodes them to, unchecked (cause host-never-compared)", ["XCU-UVKA", "XCU-5Y4Z"], "fail"),
         behaviour("D13", "x- names are kept as action parameters", ["XCU-WD88", "XCU-FBAC"], "pass"),
         behaviour("D15", "nested callbacks are encoded queryItems-style when building; only a raw `+` inside them fails", ["XCU-GJ56", "XCU-SVBR"], "fail"),
         behaviour("D19", "every built URL carries `__middleman_response_id_identifier=<UUID>` (cause adds-response-id)",
@@ -614,7 +615,8 @@ ROWS["jasonnam"] = {
         behaviour("D13", "x- names are kept as action parameters", ["XCU-WD88", "XCU-FBAC"], "pass"),
         behaviour("D15", "callback values are re-encoded at parse, doubling their escapes (cause callback-reencoded-at-parse)", ["XCU-FAPA", "XCU-LG3X", "XCU-E75M"], "fail"),
         behaviour("D16", "a callback's query is re-serialised when parameters are appended (cause callback-query-rebuilt)", ["XCU-TSZL", "XCU-2DK7"], "fail"),
-        behaviour("D17", "a callback's fragment is kept after the appended parameters", ["XCU-K4YW"], "pass"),
+        behaviour("D17", "a received callback's `#` is turned into query text, `%23` (cause callback-reencoded-at-parse)", ["XCU-SAE9", "XCU-D52D", "XCU-7AAV"], "fail"),
+        behaviour("D17", "when a callback is built, the parameters go before its fragment", ["XCU-K4YW"], "pass"),
         behaviour("D18", "errors are sent as errorCode and errorMessage", ["XCU-RBYB", "XCU-JM2Q"], "pass"),
         behaviour("D20", "parameters come out of a dictionary, in no set order (declared `parameter-order: unordered`)", ["XCU-DUAX", "XCU-6UGP"], "pass"),
         behaviour("library-audit", "an empty success callback opens `…?` (cause callback-query-rebuilt)", ["XCU-EAXL"], "fail"),
