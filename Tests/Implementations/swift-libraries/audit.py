@@ -108,6 +108,80 @@ def cause(id, source, summary, match):
     return {"id": id, "source": source, "summary": summary, "match": match}
 
 
+# Causes that more than one library has, said once: (summary, rule). A row names the library lines.
+SHARED = {
+    "adds-response-id": (
+        "every URL it builds carries `__middleman_response_id_identifier=<UUID>`, asked for or not; the spec "
+        "defines no request identifier and is silent on a builder adding one",
+        tag("extra-parameters")),
+    "host-compared-exactly": (
+        "the host is compared byte for byte with \"x-callback-url\", so X-Callback-URL is refused although "
+        "hosts are case-insensitive (RFC 3986 §3.2.2)",
+        desc(r"^Host .* is x-callback-url: hosts are case-insensitive")),
+    "only-the-host-is-checked": (
+        "only the host is compared, so userinfo and a port pass unseen; Foundation reads "
+        "`tgt://evil.example\\@x-callback-url/go` as userinfo `evil.example\\` before host x-callback-url, "
+        "although a backslash is no URI character",
+        any_of(ids("XCU-LHTD"), desc(r"userinfo or port"))),
+    "host-mapped-by-foundation": (
+        "the host compared is Foundation's after IDNA mapping (UTS #46), so a Kelvin sign or a fullwidth ｘ "
+        "compares equal to x-callback-url",
+        desc(r"Kelvin sign|fullwidth")),
+    "scheme-compared-exactly": (
+        "the scheme is compared byte for byte with the app's registered one, so `TargetApp://` does not reach "
+        "the app that registered `targetapp`, although schemes are case-insensitive (RFC 3986 §3.1)",
+        desc(r"^Scheme TargetApp")),
+    "error-callback-code-and-message-only": (
+        "the error closure takes an error alone and appends errorCode and errorMessage only, so an error "
+        "callback cannot carry x-source or other parameters (the spec asks for \"at least\" those two)",
+        all_of(op("build-callback"), desc(r"^Error with (extra parameters|x-source)"))),
+    "cancel-callback-takes-nothing": (
+        "the cancel closure takes no parameters and opens x-cancel as given, so x-source or a result "
+        "parameter cannot be sent with it",
+        desc(r"^Cancel with")),
+    "schemeless-callback-opened": (
+        "a callback is opened whenever Foundation reads it as a URL, so `/done`, `done`, `//host/done` and "
+        "`:done`, which name no app, are opened",
+        desc(SCHEMELESS)),
+    "unsafe-callback-opened": (
+        "javascript:, data:, file: and vbscript: callbacks are opened like any other",
+        desc(UNSAFE)),
+    "raw-controls-read-as-data": (
+        "a raw control character or line break reaches the app as data: Foundation's `URL(string:)` "
+        "percent-encodes it and the library decodes it",
+        all_of(op("parse"), desc(CONTROL))),
+    "whole-query-reencoded-by-foundation": (
+        "one character `URL(string:)` does not allow (raw é, a brace, a lone '%') makes swift-foundation "
+        "re-encode the whole query (swift-foundation#1190), so every valid escape next to it reaches the app "
+        "still encoded",
+        all_of(op("parse"), desc(REENCODE))),
+    "byte-order-mark-dropped": (
+        "Foundation's `queryItems` drops a leading byte-order mark when it decodes a value",
+        desc(r"byte-order mark")),
+    "invalid-scheme-traps": (
+        "the scheme is set on `URLComponents` unchecked, and Foundation traps on `1app`, `my app`, `app:` or "
+        "`\"\"`: the app crashes",
+        all_of(op("build-request"), kind("crashed"))),
+    "raw-plus-written": (
+        "values go through `URLComponents.queryItems`, which leaves `+` raw (nested callbacks and results "
+        "included); receivers that read `+` as a space get another value",
+        all_of(kind("encoding-rule"), detail(r"raw '\+'"))),
+    "builder-writes-x-names": (
+        "action parameters are written as given, so a request gets parameters named x-success, x-source or "
+        "x-foo",
+        desc(RESERVED_BUILD)),
+    "builder-empty-action": (
+        "an empty action is written as the path `/`",
+        all_of(op("build-request"), desc(r"empty action"))),
+}
+
+
+def shared(id, source, summary=None):
+    """A cause of SHARED at this library's lines, with its own summary where it says more."""
+    common, match = SHARED[id]
+    return cause(id, source, summary or common, match)
+
+
 VERDICTS = {"fail": "fail", "pass": "pass: an allowed behaviour",
             "masked": "pass, only because an earlier refusal stops every such URL"}
 
@@ -128,7 +202,6 @@ def tagged(name, operation=None):
     return ("tag", name, operation)
 
 
-# The library's own calls on Apple platforms that the adapter stands in for, and how, said once.
 CUK_REPO = "https://github.com/phimage/CallbackURLKit"
 
 ROWS["callbackurlkit"] = {
@@ -175,46 +248,22 @@ ROWS["callbackurlkit"] = {
               "every request it builds carries x-source with the app's display name (\"CallbackURLKit\" without one), "
               "asked for or not; the spec makes x-source optional and says nothing of a builder adding it",
               tag("extra-parameters")),
-        cause("host-compared-exactly", ["Sources/Manager.swift:73"],
-              "the host is compared byte for byte with \"x-callback-url\", so X-Callback-URL is refused although "
-              "hosts are case-insensitive (RFC 3986 §3.2.2)",
-              desc(r"^Host .* is x-callback-url: hosts are case-insensitive")),
-        cause("only-the-host-is-checked", ["Sources/Manager.swift:73"],
-              "only `url.host` is compared, so userinfo and a port pass unseen; Foundation reads "
-              "`tgt://evil.example\\@x-callback-url/go` as userinfo `evil.example\\` before host x-callback-url, "
-              "although a backslash is no URI character",
-              any_of(ids("XCU-LHTD"), desc(r"userinfo or port"))),
-        cause("host-mapped-by-foundation", ["Sources/Manager.swift:73"],
-              "`url.host` is Foundation's host after IDNA mapping (UTS #46), so a Kelvin sign or a fullwidth ｘ "
-              "compares equal to x-callback-url",
-              desc(r"Kelvin sign|fullwidth")),
-        cause("scheme-compared-exactly", ["Sources/Manager.swift:73"],
-              "the scheme is compared byte for byte with the registered one, so `TargetApp://` does not reach "
-              "the app that registered `targetapp`, although schemes are case-insensitive (RFC 3986 §3.1)",
-              desc(r"^Scheme TargetApp")),
+        shared("host-compared-exactly", ["Sources/Manager.swift:73"]),
+        shared("only-the-host-is-checked", ["Sources/Manager.swift:73"]),
+        shared("host-mapped-by-foundation", ["Sources/Manager.swift:73"]),
+        shared("scheme-compared-exactly", ["Sources/Manager.swift:73"]),
         cause("bare-query-joined-with-ampersand", ["Sources/Extensions.swift:290-296"],
               "parameters are joined to a callback with '&' whenever it has a query, even an empty one or one "
               "ending in '&': `done?` becomes `done?&word=Hola`",
               detail(r"has an empty piece")),
-        cause("error-callback-code-and-message-only", ["Sources/Manager.swift:110-113", "Sources/CallbackURLKit.swift:335"],
-              "the failure closure takes an error alone and appends errorCode and errorMessage only, so an error "
-              "callback cannot carry x-source or other parameters (the spec asks for \"at least\" those two)",
-              all_of(op("build-callback"), desc(r"^Error with (extra parameters|x-source)"))),
-        cause("cancel-callback-takes-nothing", ["Sources/Manager.swift:115-117", "Sources/CallbackURLKit.swift:336"],
-              "the cancel closure takes no parameters and opens x-cancel as given, so x-source or a result "
-              "parameter cannot be sent with it",
-              desc(r"^Cancel with")),
+        shared("error-callback-code-and-message-only", ["Sources/Manager.swift:110-113", "Sources/CallbackURLKit.swift:335"]),
+        shared("cancel-callback-takes-nothing", ["Sources/Manager.swift:115-117", "Sources/CallbackURLKit.swift:336"]),
         cause("callback-reencoded-by-foundation", ["Sources/Manager.swift:140-143"],
               "the callback is rebuilt through `URL(string:)` and `URLComponents`, and Foundation percent-encodes "
               "the raw space of `done?q=a b`, so the callback's own query is not kept byte for byte",
               all_of(op("build-callback"), detail(r"does not start with the callback URL"))),
-        cause("schemeless-callback-opened", ["Sources/Manager.swift:139-146"],
-              "a callback is opened whenever `URL(string:)` reads it, so `/done`, `done`, `//host/done` and "
-              "`:done`, which name no app, are opened",
-              desc(SCHEMELESS)),
-        cause("unsafe-callback-opened", ["Sources/Manager.swift:139-146"],
-              "javascript:, data:, file: and vbscript: callbacks are opened like any other",
-              desc(UNSAFE)),
+        shared("schemeless-callback-opened", ["Sources/Manager.swift:139-146"]),
+        shared("unsafe-callback-opened", ["Sources/Manager.swift:139-146"]),
         cause("reserved-and-library-names-dropped", ["Sources/Manager.swift:234-237", "Sources/CallbackURLKit.swift:424-427"],
               "every name starting with `x-` (x-foo, x-Success, `x-success ` …) and the library's own requestID, "
               "responseType and response are removed before the handler sees the parameters",
@@ -223,15 +272,13 @@ ROWS["callbackurlkit"] = {
               "a callback value that `URL(string:)` cannot read (empty, or with raw braces) is never opened, and "
               "the parameters hide that it was sent: `x-success=` reads as no x-success",
               any_of(ids("XCU-KH7V", "XCU-CFPG"), all_of(op("parse"), desc(r"present and empty|with no value is present")))),
-        cause("raw-controls-read-as-data", ["Sources/Manager.swift:286", "Sources/Extensions.swift:207"],
-              "a raw control character or line break reaches the app as data: Foundation's `URL(string:)` (the "
-              "library's own call on macOS; the system's on iOS) percent-encodes it and the library decodes it",
-              all_of(op("parse"), desc(CONTROL))),
-        cause("whole-query-reencoded-by-foundation", ["Sources/Manager.swift:80", "Sources/Manager.swift:286"],
-              "one character `URL(string:)` does not allow (raw é, a brace, a lone '%') makes swift-foundation "
+        shared("raw-controls-read-as-data", ["Sources/Manager.swift:286", "Sources/Extensions.swift:207"],
+               summary="a raw control character or line break reaches the app as data: Foundation's `URL(string:)` (the "
+              "library's own call on macOS; the system's on iOS) percent-encodes it and the library decodes it"),
+        shared("whole-query-reencoded-by-foundation", ["Sources/Manager.swift:80", "Sources/Manager.swift:286"],
+               summary="one character `URL(string:)` does not allow (raw é, a brace, a lone '%') makes swift-foundation "
               "re-encode the whole query (swift-foundation#1190), so every valid escape next to it reaches the "
-              "app still encoded (`%41`, `%C3%A9`, `src%3A%2F%2Fok`)",
-              all_of(op("parse"), desc(REENCODE))),
+              "app still encoded (`%41`, `%C3%A9`, `src%3A%2F%2Fok`)"),
         cause("undecodable-value-kept-whole", ["Sources/Extensions.swift:227-229"],
               "a value that does not decode as UTF-8 is kept wholly undecoded (`removingPercentEncoding ?? self`), "
               "its valid escapes too: `%C3%28` stays `%C3%28`",
@@ -240,16 +287,10 @@ ROWS["callbackurlkit"] = {
               "an action path that does not decode as UTF-8 is empty in Foundation's `url.path`, so no handler is "
               "found and the URL is refused",
               all_of(op("parse"), desc(r"^Action with an overlong"))),
-        cause("byte-order-mark-dropped", ["Sources/Extensions.swift:228"],
-              "Foundation's `removingPercentEncoding` drops a leading byte-order mark from a value",
-              desc(r"byte-order mark")),
-        cause("builder-writes-x-names", ["Sources/Request.swift:131", "Sources/Extensions.swift:236-245"],
-              "action parameters are written as given, so a request gets parameters named x-success, x-source "
-              "or x-foo",
-              desc(RESERVED_BUILD)),
-        cause("builder-empty-action", ["Sources/Request.swift:130"],
-              "an empty action is written as the path `/`",
-              all_of(op("build-request"), desc(r"empty action"))),
+        shared("byte-order-mark-dropped", ["Sources/Extensions.swift:228"],
+               summary="Foundation's `removingPercentEncoding` drops a leading byte-order mark from a value"),
+        shared("builder-writes-x-names", ["Sources/Request.swift:131", "Sources/Extensions.swift:236-245"]),
+        shared("builder-empty-action", ["Sources/Request.swift:130"]),
     ],
     "behaviours": [
         behaviour("D1", "`+` in a query is read as a literal plus (Foundation decoding)", [tagged("D1", "parse")], "pass"),
@@ -336,10 +377,7 @@ ROWS["middleman"] = {
     "patch": MM_PATCH,
     "platform": MM_SCHEME_TRAP_PLATFORM,
     "causes": [
-        cause("adds-response-id", ["Sources/Middleman/Public/CallbackURL.swift:58", "Sources/Middleman/Public/CallbackURL.swift:62-69"],
-              "every URL it builds carries `__middleman_response_id_identifier=<UUID>`, asked for or not; the spec "
-              "defines no request identifier and is silent on a builder adding one",
-              tag("extra-parameters")),
+        shared("adds-response-id", ["Sources/Middleman/Public/CallbackURL.swift:58", "Sources/Middleman/Public/CallbackURL.swift:62-69"]),
         cause("refuses-third-party-requests", ["Sources/Middleman/Public/Middleman.swift:38", "Sources/Middleman/Public/ResponseURL.swift:30-32"],
               "`Middleman.receive` first reads every URL as a response to a request Middleman sent: `ResponseURL` "
               "throws unless the query holds `__middleman_response_type_identifier` (success, error or cancel) and "
@@ -351,21 +389,12 @@ ROWS["middleman"] = {
               "keeps letters alone: `a&b`, `a b`, `X-Success` become `a_b`, `a_b`, `x_success`; `p1` becomes `p`; "
               "`100%` and `😀` become the empty name",
               all_of(op("build-request"), kind("wrong-result"))),
-        cause("invalid-scheme-traps", ["Sources/Middleman/Public/Action/Action+toXCallbackURL.swift:82"],
-              "the app's scheme is set on `URLComponents` unchecked, and Foundation traps on `1app`, `my app`, "
-              "`app:` or `\"\"`: the app crashes",
-              all_of(op("build-request"), kind("crashed"))),
-        cause("raw-plus-written", ["Sources/Middleman/Public/CallbackURL.swift:58"],
-              "values go through `URLComponents.queryItems`, which leaves `+` raw; receivers that read `+` as a "
-              "space get another value",
-              all_of(op("build-request"), kind("encoding-rule"))),
-        cause("builder-writes-x-names", ["Sources/Middleman/Public/Action/Action+toXCallbackURL.swift:54-73"],
-              "an Input property named like a reserved parameter is written, snake-cased (`x_success`, `x_foo`), "
-              "never refused",
-              desc(RESERVED_BUILD)),
-        cause("builder-empty-action", ["Sources/Middleman/Public/Action/Action+toXCallbackURL.swift:20"],
-              "an action with an empty path is written as `/`",
-              all_of(op("build-request"), desc(r"empty action"))),
+        shared("invalid-scheme-traps", ["Sources/Middleman/Public/Action/Action+toXCallbackURL.swift:82"]),
+        shared("raw-plus-written", ["Sources/Middleman/Public/CallbackURL.swift:58"]),
+        shared("builder-writes-x-names", ["Sources/Middleman/Public/Action/Action+toXCallbackURL.swift:54-73"],
+               summary="an Input property named like a reserved parameter is written, snake-cased (`x_success`, `x_foo`), "
+              "never refused"),
+        shared("builder-empty-action", ["Sources/Middleman/Public/Action/Action+toXCallbackURL.swift:20"]),
     ],
     "behaviours": [
         behaviour("library-audit", "`Middleman.receive` refuses every URL without Middleman's own response identifiers, "
@@ -423,28 +452,17 @@ ROWS["middleman-callbackurl"] = {
     "patch": MM_PATCH,
     "platform": MM_SCHEME_TRAP_PLATFORM,
     "causes": [
-        cause("adds-response-id", ["Sources/Middleman/Public/CallbackURL.swift:58", "Sources/Middleman/Public/CallbackURL.swift:62-69"],
-              "every URL it builds carries `__middleman_response_id_identifier=<UUID>`, asked for or not",
-              tag("extra-parameters")),
+        shared("adds-response-id", ["Sources/Middleman/Public/CallbackURL.swift:58", "Sources/Middleman/Public/CallbackURL.swift:62-69"]),
         cause("host-never-compared", ["Sources/Middleman/Public/CallbackURL.swift:36-45"],
               "`CallbackURL(from:)` needs some scheme and some host and compares neither: `sourceapp://`, "
               "`app://example.com/open`, IP hosts, encoded look-alikes, userinfo and ports are all accepted",
               all_of(op("parse"), detail(r"expected rejection '(not-x-callback-url|invalid-authority)'"))),
-        cause("invalid-scheme-traps", ["Sources/Middleman/Public/CallbackURL.swift:55"],
-              "the scheme is set on `URLComponents` unchecked, and Foundation traps on `1app`, `my app`, `app:` "
-              "or `\"\"`",
-              all_of(op("build-request"), kind("crashed"))),
+        shared("invalid-scheme-traps", ["Sources/Middleman/Public/CallbackURL.swift:55"]),
         cause("empty-action-accepted", ["Sources/Middleman/Public/CallbackURL.swift:41"],
               "the path is taken as it is, so a URL without an action is accepted with the action \"\"",
               all_of(op("parse"), detail(r"expected rejection 'missing-action'"))),
-        cause("raw-controls-read-as-data", ["Sources/Middleman/Public/CallbackURL.swift:40"],
-              "a raw control character or line break reaches the caller as data: Foundation's `URL(string:)` "
-              "percent-encodes it and `queryItems` decodes it",
-              all_of(op("parse"), desc(CONTROL))),
-        cause("whole-query-reencoded-by-foundation", ["Sources/Middleman/Public/CallbackURL.swift:40"],
-              "one character `URL(string:)` does not allow makes swift-foundation re-encode the whole query "
-              "(swift-foundation#1190), so `queryItems` gives every escape next to it back still encoded",
-              all_of(op("parse"), desc(REENCODE))),
+        shared("raw-controls-read-as-data", ["Sources/Middleman/Public/CallbackURL.swift:40"]),
+        shared("whole-query-reencoded-by-foundation", ["Sources/Middleman/Public/CallbackURL.swift:40"]),
         cause("non-utf8-value-becomes-nil", ["Sources/Middleman/Public/CallbackURL.swift:40"],
               "Foundation's `queryItems` gives a value (or name) that does not decode as UTF-8 as nil: the caller "
               "sees the name without a value; an action path that does not decode is empty",
@@ -460,18 +478,10 @@ ROWS["middleman-callbackurl"] = {
         cause("scheme-reported-as-written", ["Sources/Middleman/Public/CallbackURL.swift:37"],
               "the scheme is reported as written (`TargetApp`), not lowercased; schemes are case-insensitive",
               desc(r"^Scheme TargetApp")),
-        cause("byte-order-mark-dropped", ["Sources/Middleman/Public/CallbackURL.swift:40"],
-              "Foundation's `queryItems` drops a leading byte-order mark when it decodes a value",
-              desc(r"byte-order mark")),
-        cause("raw-plus-written", ["Sources/Middleman/Public/CallbackURL.swift:58"],
-              "values go through `URLComponents.queryItems`, which leaves `+` raw, nested callbacks included",
-              all_of(op("build-request"), kind("encoding-rule"))),
-        cause("builder-writes-x-names", ["Sources/Middleman/Public/CallbackURL.swift:58"],
-              "any query item is written, so action parameters named x-success, x-source or x-foo go out",
-              desc(RESERVED_BUILD)),
-        cause("builder-empty-action", ["Sources/Middleman/Public/CallbackURL.swift:57"],
-              "an empty action is written as the path `/`",
-              all_of(op("build-request"), desc(r"empty action"))),
+        shared("byte-order-mark-dropped", ["Sources/Middleman/Public/CallbackURL.swift:40"]),
+        shared("raw-plus-written", ["Sources/Middleman/Public/CallbackURL.swift:58"]),
+        shared("builder-writes-x-names", ["Sources/Middleman/Public/CallbackURL.swift:58"]),
+        shared("builder-empty-action", ["Sources/Middleman/Public/CallbackURL.swift:57"]),
     ],
     "behaviours": [
         behaviour("D1", "`+` is read as a literal plus", [tagged("D1", "parse")], "pass"),
@@ -518,9 +528,7 @@ ROWS["jasonnam"] = {
     "platform": "The library has no platform gate: `XCallbackURL.url` sets the scheme on `URLComponents` unchecked "
                 "(`Sources/XCallbackURL/XCallbackURL+URL.swift:32`), which raises on Apple platforms too.",
     "causes": [
-        cause("host-compared-exactly", [HANDLER + ":91"],
-              "the host is compared byte for byte with \"x-callback-url\", so X-Callback-URL is refused",
-              desc(r"^Host .* is x-callback-url: hosts are case-insensitive")),
+        shared("host-compared-exactly", [HANDLER + ":91"]),
         cause("one-path-segment-only", [HANDLER + ":95-98"],
               "an action must be exactly one path segment, so `dropbox/addphoto`, `a/b/c`, `1.0/lookup`, `a/b/` "
               "and `../../etc/passwd` are refused",
@@ -533,34 +541,17 @@ ROWS["jasonnam"] = {
               "the handler singles out x-success, x-error and x-cancel only; x-source reaches the app among the "
               "action parameters, so no request's source is ever reported as one",
               only_if_source_lifted),
-        cause("invalid-scheme-traps", ["Sources/XCallbackURL/XCallbackURL+URL.swift:32"],
-              "the scheme is set on `URLComponents` unchecked, and Foundation traps on `1app`, `my app`, `app:` "
-              "or `\"\"`: the app crashes",
-              all_of(op("build-request"), kind("crashed"))),
+        shared("invalid-scheme-traps", ["Sources/XCallbackURL/XCallbackURL+URL.swift:32"]),
         cause("callback-query-rebuilt", [HANDLER + ":48-51", HANDLER + ":58-62"],
               "the success and error closures rebuild the callback's query from Foundation's `queryItems` and set "
               "it back: with nothing to add `acceptTranslation` opens as `acceptTranslation?`, the empty piece of "
               "`id=7&` stays (`id=7&&word=Hola`), `%2B` comes back as a raw `+` and a raw space as `%20`",
               any_of(all_of(op("build-callback"), detail(r"has an empty piece|does not start with the callback URL")))),
-        cause("error-callback-code-and-message-only", [HANDLER + ":56-66", "Sources/XCallbackURL/ErrorCallback.swift:26"],
-              "the error closure takes an error alone and appends errorCode and errorMessage only, so an error "
-              "callback cannot carry x-source or other parameters (the spec asks for \"at least\" those two)",
-              all_of(op("build-callback"), desc(r"^Error with (extra parameters|x-source)"))),
-        cause("cancel-callback-takes-nothing", [HANDLER + ":67-71", "Sources/XCallbackURL/CancelCallback.swift:26"],
-              "the cancel closure takes no parameters and opens x-cancel as given",
-              desc(r"^Cancel with")),
-        cause("only-the-host-is-checked", [HANDLER + ":90-93"],
-              "only the host is compared, so userinfo and a port pass unseen; Foundation reads "
-              "`tgt://evil.example\\@x-callback-url/go` as userinfo `evil.example\\` before host x-callback-url",
-              any_of(ids("XCU-LHTD"), desc(r"userinfo or port"))),
-        cause("host-mapped-by-foundation", [HANDLER + ":91"],
-              "the host compared is Foundation's after IDNA mapping, so a Kelvin sign or a fullwidth ｘ compares "
-              "equal to x-callback-url",
-              desc(r"Kelvin sign|fullwidth")),
-        cause("scheme-compared-exactly", [HANDLER + ":86"],
-              "the scheme is compared byte for byte with the handler's, so `TargetApp://` does not reach the app "
-              "that registered `targetapp`",
-              desc(r"^Scheme TargetApp")),
+        shared("error-callback-code-and-message-only", [HANDLER + ":56-66", "Sources/XCallbackURL/ErrorCallback.swift:26"]),
+        shared("cancel-callback-takes-nothing", [HANDLER + ":67-71", "Sources/XCallbackURL/CancelCallback.swift:26"]),
+        shared("only-the-host-is-checked", [HANDLER + ":90-93"]),
+        shared("host-mapped-by-foundation", [HANDLER + ":91"]),
+        shared("scheme-compared-exactly", [HANDLER + ":86"]),
         cause("unreadable-callback-fails-request", [HANDLER + ":107-127"],
               "a callback value that is no URL, the empty one included (a bare `x-success`, or `x-success=` after "
               "another), fails the whole request instead of that callback",
@@ -573,34 +564,14 @@ ROWS["jasonnam"] = {
               "Foundation's `queryItems` gives a value that does not decode as UTF-8 as nil, which the handler "
               "reads as \"\"; an action path that does not decode becomes the empty action",
               all_of(op("parse"), desc(NON_UTF8))),
-        cause("raw-controls-read-as-data", [HANDLER + ":105"],
-              "a raw control character or line break reaches the app as data: Foundation's `URL(string:)` "
-              "percent-encodes it and `queryItems` decodes it",
-              all_of(op("parse"), desc(CONTROL))),
-        cause("whole-query-reencoded-by-foundation", [HANDLER + ":105"],
-              "one character `URL(string:)` does not allow makes swift-foundation re-encode the whole query "
-              "(swift-foundation#1190), so escapes next to it reach the app still encoded",
-              all_of(op("parse"), desc(REENCODE))),
-        cause("byte-order-mark-dropped", [HANDLER + ":105"],
-              "Foundation's `queryItems` drops a leading byte-order mark when it decodes a value",
-              desc(r"byte-order mark")),
-        cause("raw-plus-written", ["Sources/XCallbackURL/XCallbackURL+URL.swift:45", HANDLER + ":51"],
-              "values go through `URLComponents.queryItems`, which leaves `+` raw, in requests, nested callbacks "
-              "and callback results",
-              kind("encoding-rule")),
-        cause("schemeless-callback-opened", [HANDLER + ":46-55"],
-              "a callback is opened whenever Foundation reads it as a URL, so `/done`, `done`, `//host/done` and "
-              "`:done` are opened",
-              desc(SCHEMELESS)),
-        cause("unsafe-callback-opened", [HANDLER + ":46-71"],
-              "javascript:, data:, file: and vbscript: callbacks are opened like any other",
-              desc(UNSAFE)),
-        cause("builder-writes-x-names", ["Sources/XCallbackURL/XCallbackURL+URL.swift:35"],
-              "parameters are written as given, so a request gets parameters named x-success, x-source or x-foo",
-              desc(RESERVED_BUILD)),
-        cause("builder-empty-action", ["Sources/XCallbackURL/XCallbackURL+URL.swift:34"],
-              "an empty action is written as the path `/`",
-              all_of(op("build-request"), desc(r"empty action"))),
+        shared("raw-controls-read-as-data", [HANDLER + ":105"]),
+        shared("whole-query-reencoded-by-foundation", [HANDLER + ":105"]),
+        shared("byte-order-mark-dropped", [HANDLER + ":105"]),
+        shared("raw-plus-written", ["Sources/XCallbackURL/XCallbackURL+URL.swift:45", HANDLER + ":51"]),
+        shared("schemeless-callback-opened", [HANDLER + ":46-55"]),
+        shared("unsafe-callback-opened", [HANDLER + ":46-71"]),
+        shared("builder-writes-x-names", ["Sources/XCallbackURL/XCallbackURL+URL.swift:35"]),
+        shared("builder-empty-action", ["Sources/XCallbackURL/XCallbackURL+URL.swift:34"]),
     ],
     "behaviours": [
         behaviour("D1", "`+` is read as a literal plus", ["XCU-CJK5", "XCU-KQBC", "XCU-6UBQ"], "pass"),
@@ -651,14 +622,10 @@ ROWS["kradenkov"] = {
     "patch": "None: the library builds on Linux as it is.",
     "platform": "",
     "causes": [
-        cause("raw-plus-written", ["Sources/XCallbackURL/URL+XCallback.swift:36", "Sources/XCallbackURL/URL+XCallback.swift:85"],
-              "values go through `URLComponents.queryItems`, which leaves `+` raw, nested callbacks included; "
-              "receivers that read `+` as a space get another value",
-              kind("encoding-rule")),
-        cause("byte-order-mark-dropped", ["Sources/XCallbackURL/URL+XCallback.swift:81-85"],
-              "the action's parameters are read back through Foundation's `queryItems`, which drops a leading "
-              "byte-order mark when it decodes, and written again without it",
-              desc(r"byte-order mark")),
+        shared("raw-plus-written", ["Sources/XCallbackURL/URL+XCallback.swift:36", "Sources/XCallbackURL/URL+XCallback.swift:85"]),
+        shared("byte-order-mark-dropped", ["Sources/XCallbackURL/URL+XCallback.swift:81-85"],
+               summary="the action's parameters are read back through Foundation's `queryItems`, which drops a leading "
+              "byte-order mark when it decodes, and written again without it"),
         cause("action-outside-url-path-allowed-refused", ["Sources/XCallbackURL/Action.swift:28"],
               "an action with a character outside `CharacterSet.urlPathAllowed` (`écrire`, `new note`) is refused "
               "instead of percent-encoded",
