@@ -1,7 +1,9 @@
 #!/bin/sh
 # Builds the adapters against the fetched libraries (run ./fetch.sh first) and writes one JSON
-# report per library to ../results/, with a `provenance` member: repository, pinned commit and
-# date, our patch, the toolchain and the date of the run.
+# report per row of the matrix to ../results/ (Middleman has two: its app-facing API and the
+# CallbackURL layer beneath), with a `provenance` member: repository, pinned commit and date, our
+# patch, the library calls the adapter makes, the toolchain and the date of the run. Then
+# ./audit.py writes ../audit/ from them, and stops the run if a must failure has no cause.
 #
 #   ./run.sh [path/to/xcallback-conformance]     (default: the root package's debug build)
 set -eu
@@ -10,7 +12,16 @@ root=$(cd "$here/../../.." && pwd)
 tool=${1:-$root/.build/debug/xcallback-conformance}
 results="$here/../results"
 [ -d "$here/checkouts" ] || { echo "error: no checkouts/: run ./fetch.sh first" >&2; exit 70; }
-(cd "$here" && swift build 2>&1 | grep -E 'error|Compiling swift_library|Build complete' >&2) || true
+# A failed build must stop the run: the adapter left from an earlier build would answer for today's code.
+log=$(mktemp)
+if ! (cd "$here" && swift build >"$log" 2>&1); then
+    grep -E 'error' "$log" >&2
+    rm -f "$log"
+    echo "error: the adapters did not build (a stale build description after the suite gained files? rm -rf $here/.build)" >&2
+    exit 70
+fi
+grep -E 'Build complete' "$log" >&2 || true
+rm -f "$log"
 adapter="$here/.build/debug/swift-library-adapter"
 [ -x "$adapter" ] || { echo "error: $adapter was not built" >&2; exit 70; }
 toolchain=$(swift --version 2>/dev/null | head -n 1)
@@ -71,3 +82,4 @@ with open(path, "w") as out:
 PY
     done
 done
+"$here/audit.py"
