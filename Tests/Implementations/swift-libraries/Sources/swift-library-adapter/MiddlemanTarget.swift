@@ -14,8 +14,10 @@
 //   internal step before the platform call, through `@testable import` (debug builds enable testing),
 //   and reads the URL `_run` would open. The `Input` is a value whose properties are the parameters,
 //   which the library names by `Mirror` (Action+toXCallbackURL.swift:54-73); the adapter's `Input`
-//   gives `Mirror` the same children a struct with those properties gives (Swift 6 raw identifiers let
-//   any non-empty name be a property's name).
+//   gives `Mirror` one child per parameter, labelled with its name, as a struct with those properties
+//   does (Swift 6 raw identifiers let any non-empty name be a property's; `Mirror` keeps their
+//   backticks in the label, which `snakeCased()` drops with every other character that is not a letter,
+//   so the names sent are the same).
 // - build-callback: a receiving action has no way to answer (`receive(input:)` returns nothing), so
 //   the operation is not declared.
 //
