@@ -29,6 +29,8 @@ public final class FuzzBatchTarget: ConformanceTarget, FuzzBatchSource, @uncheck
 
     public var identity: TargetIdentity { base.identity }
     public var declaredChoices: DeclaredChoices { base.declaredChoices }
+    /// The wrapped target's extra parameters.
+    public var extraParameters: [String] { base.extraParameters }
 
     /// The target's answers to `inputs` (what the differential driver would ask for each), in order.
     public func fetch(_ inputs: [[UInt8]]) -> [any Sendable] {

@@ -1,19 +1,16 @@
-/// Writes a shields.io endpoint document: the label names the suite version, the message the scores.
+/// Writes a shields.io endpoint document: the label names the suite version, the message the scores and the excused count.
 ///
 /// Serve the file and point `https://img.shields.io/endpoint?url=…` at it.
 public enum BadgeReport {
     /// The endpoint JSON.
     public static func document(_ run: ConformanceRun) -> JSONValue {
         let summary = run.summary
-        var parts: [String] = []
-        for (level, name) in [(Level.must, "must"), (.should, "should"), (.implementationDefined, "impl-defined")] {
-            if let percent = summary[level].percent { parts.append("\(name) \(RunSummary.Score.format(percent))%") }
-        }
+        let message = ReportText.scoreLine(run, names: [(.must, "must"), (.should, "should"), (.implementationDefined, "impl-defined")])
         let mustFailed = run.results.contains { $0.isUnexpectedFailure && $0.result.vector.level == .must }
         let color = run.isConformant ? (summary.all.knownFailures == 0 ? "brightgreen" : "green") : (mustFailed ? "red" : "orange")
         return [
             "schemaVersion": 1, "label": .string("x-callback-url suite \(run.suite.version)"),
-            "message": .string(parts.isEmpty ? "no vectors run" : parts.joined(separator: " | ")), "color": .string(color),
+            "message": .string(message), "color": .string(color),
         ]
     }
 }

@@ -29,6 +29,11 @@ public enum JSONReport {
                 "kind": .string(run.targetKind),
                 "declaredChoices": .object(run.declaredChoices.sorted.map { (key: $0.point.rawValue, value: .string($0.value)) }),
                 "behavedAs": .object(run.choiceBehaviours.map { (key: $0.point.rawValue, value: .string($0.value)) }),
+                "extraParameters": [
+                    "declared": .array(run.extraParameters.declared.map { .string($0) }),
+                    "detected": .array(run.extraParameters.detected.map { .string($0) }),
+                    "rejudged": .array(run.extraParameters.rejudged.map { .string($0) }),
+                ],
             ],
             "selection": [
                 "ids": .array(run.selection.ids.map { .string($0) }), "tags": .array(run.selection.tags.map { .string($0) }),

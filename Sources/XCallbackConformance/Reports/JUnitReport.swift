@@ -45,6 +45,8 @@ public enum JUnitReport {
             ("suite.version", run.suite.version), ("suite.manifestSHA256", run.suite.manifestSHA256),
             ("target.name", run.target.name), ("target.version", run.target.version), ("target.kind", run.targetKind),
             ("target.declaredChoices", ReportText.choices(run.declaredChoices)),
+            ("target.extraParameters", ReportText.extraParameters(run) ?? "none"),
+            ("score", ReportText.scoreLine(run)),
         ]
     }
 

@@ -13,7 +13,9 @@ public enum MarkdownReport {
         out += run.isConformant ? "**PASS**" : "**FAIL**"
         out += " against suite \(cell(run.suite.version)) (manifest `\(ReportText.shortHash(run.suite.manifestSHA256))`, "
         out += "\(run.results.count) of \(run.suite.totalVectors) vectors, target kind \(cell(run.targetKind))).\n\n"
+        out += "Score: \(ReportText.scoreLine(run)).\n\n"
         out += "Declared choices: \(cell(ReportText.choices(run.declaredChoices))).\n\n"
+        if let extras = ReportText.extraParameters(run) { out += "Extra parameters: \(cell(extras)).\n\n" }
         out += "| level | passed | failed | known | skipped | score |\n|---|---:|---:|---:|---:|---:|\n"
         for (level, name) in ReportText.levels {
             let score = summary[level]

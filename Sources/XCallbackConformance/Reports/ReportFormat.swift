@@ -49,6 +49,29 @@ enum ReportText {
         choices.values.isEmpty ? "none declared" : choices.sorted.map { "\($0.point)=\($0.value)" }.joined(separator: ", ")
     }
 
+    /// The extra parameters of a run, `x-source (declared)` or `id (added to every built URL, undeclared)`, or `nil`.
+    static func extraParameters(_ run: ConformanceRun) -> String? {
+        let extras = run.extraParameters
+        guard !extras.all.isEmpty else { return nil }
+        let declared = extras.declared.map { "\($0) (declared)" }
+        let detected = extras.detected.map { "\($0) (added to every built URL, undeclared)" }
+        return (declared + detected).joined(separator: ", ")
+            + "; set aside outside the `extra-parameters` vectors, which judge them once"
+    }
+
+    /// Every level's passed/applicable count and the excused failures: `must 616/624 · should 250/257 · 115 excused`.
+    static func scoreLine(_ run: ConformanceRun, names: [(level: Level, name: String)] = levels) -> String {
+        let summary = run.summary
+        var parts: [String] = []
+        for (level, name) in names where summary[level].passed + summary[level].failed > 0 {
+            parts.append("\(name) \(summary[level].passed)/\(summary[level].passed + summary[level].failed)")
+        }
+        if parts.isEmpty { return "no vectors run" }
+        let excused = summary.all.knownFailures
+        if excused > 0 { parts.append("\(excused) excused") }
+        return parts.joined(separator: " · ")
+    }
+
     /// The first 12 hex digits of a hash, for headers.
     static func shortHash(_ hash: String) -> String { String(hash.prefix(12)) }
 

@@ -29,6 +29,7 @@ public enum TextReport {
         if !run.choiceBehaviours.isEmpty {
             out += "undeclared, behaved as: " + run.choiceBehaviours.map { "\($0.point)=\($0.value)" }.joined(separator: ", ") + "\n"
         }
+        if let extras = ReportText.extraParameters(run) { out += "extra parameters: \(ReportText.line(extras))\n" }
         if !run.selection.isEverything {
             out += "selection: \(run.selection.commandLine) (\(run.results.count) vectors)\n"
         }

@@ -22,6 +22,8 @@ public struct ConformanceRun: Sendable {
     public var durationSeconds: Double
     /// For each undeclared choice point, the value the target behaved as across the run (ChoiceConsistency).
     public var choiceBehaviours: [ChoiceBehaviour] = []
+    /// The parameters the target's builders add unasked: declared, and found across the run (ExtraParameterDetection).
+    public var extraParameters = ExtraParameterBehaviour()
     /// Each selected operation: certified, or why not.
     public var operations: [OperationCoverage]
     /// Selected vectors that were never run because the run stopped early, in suite order.

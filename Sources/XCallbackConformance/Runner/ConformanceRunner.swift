@@ -70,6 +70,8 @@ public struct ConformanceRunner: Sendable {
         if let reporter = target as? any LateBreakageReporting {
             Self.apply(reporter.takeLateBreakages(), to: &results)
         }
+        let extras = ExtraParameterDetection.judge(
+            &results, declared: target.extraParameters, choices: target.declaredChoices)
         let behaviours = ChoiceConsistency.judge(&results)
         let declared = (target as? any OperationDeclaring)?.operations
         var problems = check(&results, suite: suite, declared: declared)
@@ -91,6 +93,7 @@ public struct ConformanceRunner: Sendable {
             startedAt: startedAt, durationSeconds: Self.seconds(clock.now - runStart), operations: coverage,
             notRun: notRun, stopReason: stopReason)
         run.choiceBehaviours = behaviours
+        run.extraParameters = extras
         return run
     }
 

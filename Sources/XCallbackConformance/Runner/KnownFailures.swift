@@ -31,6 +31,9 @@ public struct KnownFailures: Hashable, Sendable {
     /// Every kind an entry may name: the failure kinds, and `skipped`.
     public static let validKinds: [FailureKind] = FailureKind.all + [skippedKind]
 
+    /// How the reason of every entry `from(_:keeping:)` writes begins; a file read with it still there is refused.
+    public static let placeholderReason = "TODO: say why it fails"
+
     /// The entries, in file order.
     public var entries: [Entry]
 
@@ -40,14 +43,16 @@ public struct KnownFailures: Hashable, Sendable {
     /// The entry for `id`, if any.
     public func entry(for id: String) -> Entry? { entries.first { $0.id == id } }
 
-    /// Reads a known-failures document.
+    /// Reads a known-failures document; an entry whose reason is still the generated placeholder is refused.
     ///
-    /// - Throws: a `VectorLoadError` naming the file, the JSON path and what was expected.
+    /// - Throws: a `VectorLoadError` naming the file, the JSON path and what was expected; for placeholder
+    ///   reasons, the path of the first and the ids of all of them.
     public init(json: JSONValue, file: String) throws(VectorLoadError) {
         let root = JSONCursor(json, file: file)
         _ = try root.keys(allowed: ["target", "suiteVersion", "knownFailures"])
         var entries: [Entry] = []
         var seen: Set<String> = []
+        var placeholders: [(id: String, path: String)] = []
         for element in try root.member("knownFailures").elements() {
             _ = try element.keys(allowed: ["id", "kind", "reason", "issue"])
             let idCursor = try element.member("id")
@@ -58,6 +63,7 @@ public struct KnownFailures: Hashable, Sendable {
             guard !reason.trimmingCharacters(in: .whitespaces).isEmpty else {
                 throw reasonCursor.error("a reason saying why the vector fails")
             }
+            if reason.hasPrefix(Self.placeholderReason) { placeholders.append((id, reasonCursor.path)) }
             let kindCursor = try element.member("kind")
             let kind = FailureKind(rawValue: try kindCursor.string())
             guard Self.validKinds.contains(kind) else {
@@ -67,6 +73,13 @@ public struct KnownFailures: Hashable, Sendable {
                 Entry(
                     id: id, kind: kind, reason: reason,
                     issue: try element.optionalMember("issue")?.string()))
+        }
+        if let first = placeholders.first {
+            throw VectorLoadError(
+                file: file, path: first.path,
+                expected: "a reason of your own for every entry: the placeholder that --write-known-failures wrote "
+                    + "is still the reason of " + placeholders.map(\.id).joined(separator: ", "),
+                found: "'\(Self.placeholderReason) …'")
         }
         self.entries = entries
     }
@@ -116,7 +129,7 @@ public struct KnownFailures: Hashable, Sendable {
                 let excusedSkip = item.knownFailure?.kind == skippedKind || skips.contains(item.id)
                 guard let kind = item.result.verdict.failureKind ?? (excusedSkip ? skippedKind : nil) else { return nil }
                 if let old = previous?.entry(for: item.id), old.kind == kind { return old }
-                return Entry(id: item.id, kind: kind, reason: "TODO: say why it fails (\(item.result.vector.summary))")
+                return Entry(id: item.id, kind: kind, reason: "\(placeholderReason) (\(item.result.vector.summary))")
             })
     }
 }

@@ -127,14 +127,20 @@ public struct ProtocolHello: Hashable, Sendable {
     public var operations: Set<Operation>
     /// The target's declared implementation-defined choices.
     public var choices: DeclaredChoices
+    /// Names of parameters the target's builders add unasked (`extraParameters`), set aside by the comparator.
+    public var extraParameters: [String]
     /// The most requests one `batch` message may carry: the hello's `batch` under protocol 2, 1 under protocol 1.
     public var batchLimit: Int
 
     /// Creates a hello; a `batchLimit` above 1 makes it a protocol-2 hello.
-    public init(identity: TargetIdentity, operations: Set<Operation>, choices: DeclaredChoices, batchLimit: Int = 1) {
+    public init(
+        identity: TargetIdentity, operations: Set<Operation>, choices: DeclaredChoices, extraParameters: [String] = [],
+        batchLimit: Int = 1
+    ) {
         self.identity = identity
         self.operations = operations
         self.choices = choices
+        self.extraParameters = extraParameters
         self.batchLimit = batchLimit
     }
 
@@ -186,6 +192,15 @@ public struct ProtocolHello: Hashable, Sendable {
             }
         }
         self.choices = choices
+        var extraParameters: [String] = []
+        if let list = try cursor.optionalMember("extraParameters"), list.value != .null {
+            for element in try list.elements() {
+                let name = try element.string()
+                guard !name.isEmpty else { throw element.error("a parameter name (not empty)") }
+                if !extraParameters.contains(name) { extraParameters.append(name) }
+            }
+        }
+        self.extraParameters = extraParameters
     }
 
     /// The hello as a message.
@@ -204,6 +219,7 @@ public struct ProtocolHello: Hashable, Sendable {
             (key: "operations", value: .array(operations.sorted().map { .string($0.rawValue) })),
             (key: "choices", value: .object(choices.sorted.map { (key: $0.point.rawValue, value: .string($0.value)) })),
         ]
+        if !extraParameters.isEmpty { members.append((key: "extraParameters", value: .array(extraParameters.map { .string($0) }))) }
         return .object(members)
     }
 }

@@ -87,14 +87,14 @@ public struct ProtocolServer<Target: ConformanceTarget>: Sendable {
         }
     }
 
-    /// The protocol-1 hello: the target's identity and choices; every operation is offered (unsupported ones answer skipped).
+    /// The protocol-1 hello: the target's identity, choices and extra parameters; every operation is offered (unsupported ones answer skipped).
     public var hello: ProtocolHello { hello(batches: false) }
 
     /// The hello, protocol 2 with `batchLimit` when `batches`, protocol 1 otherwise.
     public func hello(batches: Bool) -> ProtocolHello {
         ProtocolHello(
             identity: target.identity, operations: Set(Operation.allCases), choices: target.declaredChoices,
-            batchLimit: batches ? batchLimit : 1)
+            extraParameters: target.extraParameters, batchLimit: batches ? batchLimit : 1)
     }
 
     private func answer(_ command: String, _ message: JSONValue, seq: Int) throws(VectorLoadError) -> JSONValue {

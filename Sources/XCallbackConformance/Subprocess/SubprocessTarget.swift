@@ -16,6 +16,8 @@ public struct SubprocessTarget: ConformanceTarget, OperationDeclaring, LateBreak
     public let identity: TargetIdentity
     /// The choices the program declared in its handshake.
     public let declaredChoices: DeclaredChoices
+    /// The parameters the program's builders add unasked, as its handshake declared them.
+    public let extraParameters: [String]
     /// The operations the program declared; the others are answered `unsupported` without a request.
     public let operations: Set<Operation>
     /// Why the first start failed, or `nil` when the handshake succeeded.
@@ -35,11 +37,13 @@ public struct SubprocessTarget: ConformanceTarget, OperationDeclaring, LateBreak
         case .ready(let hello):
             identity = hello.identity
             declaredChoices = hello.choices
+            extraParameters = hello.extraParameters
             operations = hello.operations
             startupProblem = nil
         case .failed(let breakage):
             identity = TargetIdentity(name: command.fallbackName, version: "unknown")
             declaredChoices = [:]
+            extraParameters = []
             operations = Set(Operation.allCases)
             startupProblem = breakage
         }

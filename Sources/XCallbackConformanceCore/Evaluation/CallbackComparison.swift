@@ -10,7 +10,7 @@ struct CallbackComparison {
     let callback: String
     /// The expected result's reference spelling.
     let expected: String
-    /// The vector and the declared choices, which decide whether parameter order counts.
+    /// The vector, the declared choices (whether parameter order counts) and the extra parameters to set aside.
     let context: Context
 
     /// The callback split at its first `#`: the base, and the fragment including `#` (or empty).
@@ -64,16 +64,21 @@ struct CallbackComparison {
         case .failure(let failure):
             return .fail(.wrongResult, "the built callback \(built) \(failure.reason); expected \(expected)")
         case .success(let parts):
-            guard context.sameParameters(want, parts.parameters) else {
+            var got = parts.parameters
+            let setAside = context.setAsideExtraParameters(of: &got, expected: want)
+            guard context.sameParameters(want, got) else {
                 return .fail(
                     .wrongResult,
                     "the built callback \(built) appends \(XCallbackParameter.canonicalJSON(parts.parameters).compactText); "
                         + "expected \(XCallbackParameter.canonicalJSON(want).compactText) as in \(expected)")
             }
-            if let violation = EncodingRules.firstViolation(inPieces: ArraySlice(parts.raw.utf8)) {
+            if let violation = EncodingRules.firstViolation(inPieces: ArraySlice(parts.raw.utf8))
+                ?? (context.vector.tags.contains(EncodingRules.hexCaseTag) ? EncodingRules.firstLowercaseEscape(in: parts.raw) : nil)
+            {
                 return .fail(.encodingRule, "the built callback \(built): \(violation)")
             }
-            return .pass(note: built == expected ? nil : "same structure as \(expected)")
+            let notes = [built == expected ? nil : "same structure as \(expected)", ExtraParameters.note(setAside)].compactMap { $0 }
+            return .pass(note: notes.isEmpty ? nil : notes.joined(separator: "; "))
         }
     }
 

@@ -3,15 +3,73 @@ import XCallbackURL
 // The encoding rules a built URL must meet inside every parameter name and value: no raw '&', '=', '#',
 // '+' or space (RFC 3986 §2.2; '+' and space because receivers disagree on them, divergences D1–D3),
 // no raw non-ASCII or control characters (RFC 3986 §2), and every '%' starts a valid escape (§2.1).
+// The action, in the path, is held to the rules a path has: no raw space, control or non-ASCII character
+// and no stray '%' (RFC 3986 §2, §2.1); '&', '=' and '+' are path data there (§3.3 pchar).
+// Lowercase hex digits in an escape are checked only where a vector asks (tag `hex-case`): RFC 3986 §2.1
+// says producers should use uppercase, and one builder's habit should fail one vector, not every one.
 
 /// Checks the percent-encoding of built URLs.
 public enum EncodingRules {
+    /// The tag of the vectors whose built URL must write every escape with uppercase hex digits.
+    public static let hexCaseTag = "hex-case"
+
     /// The first violation in the query of `url` (after the first `?`, before the first `#`), or `nil`.
     public static func firstViolation(inQueryOf url: String) -> String? {
         let bytes = Array(url.utf8)
         guard let question = bytes.firstIndex(of: UInt8(ascii: "?")) else { return nil }
         let end = bytes[question...].firstIndex(of: UInt8(ascii: "#")) ?? bytes.count
         return firstViolation(inPieces: bytes[(question + 1)..<end])
+    }
+
+    /// The first violation in the path of `url` (what follows the authority, up to `?` or `#`), or `nil`.
+    public static func firstViolation(inPathOf url: String) -> String? {
+        let bytes = Array(url.utf8)
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return nil }
+        var start = colon + 1
+        if bytes[start...].starts(with: [UInt8(ascii: "/"), UInt8(ascii: "/")]) {
+            guard let slash = bytes[(start + 2)...].firstIndex(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") })
+            else { return nil }
+            start = slash
+        }
+        let end = bytes[start...].firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.count
+        var index = start
+        while index < end {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "%"):
+                guard index + 2 < end, PercentEncoding.hexDigitValue(bytes[index + 1]) != nil,
+                    PercentEncoding.hexDigitValue(bytes[index + 2]) != nil
+                else { return "has a '%' in the path that does not start an escape (write %25)" }
+                index += 3
+                continue
+            case UInt8(ascii: " "): return "has a raw space in the path (write %20)"
+            case 0..<0x20, 0x7F: return "has a raw control character in the path"
+            case 0x80...: return "has raw non-ASCII in the path (percent-encode its UTF-8 bytes)"
+            default: index += 1
+            }
+        }
+        return nil
+    }
+
+    /// The first escape in `text` written with a lowercase hex digit, or `nil` (RFC 3986 §2.1: producers should use uppercase).
+    public static func firstLowercaseEscape(in text: some StringProtocol) -> String? {
+        let bytes = Array(text.utf8)
+        var index = 0
+        while index + 2 < bytes.count {
+            if bytes[index] == UInt8(ascii: "%"), PercentEncoding.hexDigitValue(bytes[index + 1]) != nil,
+                PercentEncoding.hexDigitValue(bytes[index + 2]) != nil
+            {
+                let escape = bytes[index...(index + 2)]
+                if escape.contains(where: { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "f") }) {
+                    return "writes the escape \(String(decoding: escape, as: UTF8.self)), where RFC 3986 §2.1 says producers "
+                        + "should use uppercase hex digits (\(String(decoding: escape, as: UTF8.self).uppercased()))"
+                }
+                index += 3
+            } else {
+                index += 1
+            }
+        }
+        return nil
     }
 
     /// The first violation among `&`-separated `name=value` pieces, or `nil`.

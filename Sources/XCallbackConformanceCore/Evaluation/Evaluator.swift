@@ -7,7 +7,9 @@ import XCallbackURL
 public enum Evaluator {
     /// Runs `vector` on `target` and judges the answer against the target's declared choices.
     public static func run(_ vector: Vector, on target: some ConformanceTarget) -> VectorResult {
-        evaluate(vector, answer: ask(target, vector.input), choices: target.declaredChoices)
+        evaluate(
+            vector, answer: ask(target, vector.input), choices: target.declaredChoices,
+            extraParameters: Set(target.extraParameters))
     }
 
     /// Hands the vector's input to the target and returns its answer.
@@ -20,9 +22,10 @@ public enum Evaluator {
         }
     }
 
-    /// Judges an answer to `vector`, given the target's declared choices.
+    /// Judges an answer to `vector`, given the target's declared choices and the parameters its builders add unasked.
     public static func evaluate(
-        _ vector: Vector, answer: TargetAnswer<ObservedResult>, choices: DeclaredChoices
+        _ vector: Vector, answer: TargetAnswer<ObservedResult>, choices: DeclaredChoices,
+        extraParameters: Set<String> = []
     ) -> VectorResult {
         let verdict: Verdict
         var detail = ""
@@ -39,7 +42,7 @@ public enum Evaluator {
             verdict = .failed(FailureKind(rawValue: breakage.kind.rawValue))
             detail = "the target broke (\(breakage.kind.rawValue)): \(breakage.detail)"
         case .accepted, .rejected:
-            let context = Context(vector: vector, choices: choices)
+            let context = Context(vector: vector, choices: choices, extraParameters: extraParameters)
             switch context.match(vector.expectation, answer) {
             case .pass(let note):
                 verdict = .passed
@@ -78,10 +81,12 @@ enum Match {
     case fail(FailureKind, String)
 }
 
-/// What matching needs besides the expectation: the vector and the declared choices.
+/// What matching needs besides the expectation: the vector, the declared choices and the extra parameters.
 struct Context {
     let vector: Vector
     let choices: DeclaredChoices
+    /// Parameter names the target adds unasked to what it builds (set aside outside `extra-parameters` vectors).
+    var extraParameters: Set<String> = []
 
     func match(_ expectation: Expectation, _ answer: TargetAnswer<ObservedResult>) -> Match {
         switch expectation {
@@ -161,19 +166,22 @@ struct Context {
         case (.parse, .request(let want), .request(let got)):
             return compareRequests(want, got)
         case (.buildRequest, .request(let want), .url(let built)):
-            let parsed: XCallbackRequest
+            var parsed: XCallbackRequest
             do {
                 parsed = try XCallbackRequest(parsing: built)
             } catch {
                 return .fail(.unparseableOutput, "the built URL does not parse: \(error)")
             }
+            let setAside = setAsideExtraParameters(of: &parsed, asked: want)
             if case .fail(let kind, let why) = compareRequests(want, parsed) {
                 return .fail(kind, "the built URL \(built) parses to something else: \(why)")
             }
-            if let violation = EncodingRules.firstViolation(inQueryOf: built) {
+            if let violation = EncodingRules.firstViolation(inQueryOf: built) ?? EncodingRules.firstViolation(inPathOf: built)
+                ?? (vector.tags.contains(EncodingRules.hexCaseTag) ? EncodingRules.firstLowercaseEscape(in: built) : nil)
+            {
                 return .fail(.encodingRule, "the built URL \(built): \(violation)")
             }
-            return .pass(note: nil)
+            return .pass(note: ExtraParameters.note(setAside))
         case (.buildCallback, .url(let want), .url(let built)):
             guard case .buildCallback(let response) = vector.input else { break }
             return CallbackComparison(callback: response.callbackURL, expected: want, context: self).judge(built)

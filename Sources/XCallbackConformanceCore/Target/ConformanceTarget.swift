@@ -20,6 +20,11 @@ public protocol ConformanceTarget: Sendable {
     var identity: TargetIdentity { get }
     /// The target's choices on implementation-defined points, which decide the expected result of those vectors.
     var declaredChoices: DeclaredChoices { get }
+    /// Names of parameters the target's builders add on their own to URLs nobody asked them to (a request id, an `x-source`).
+    ///
+    /// The comparator sets these names aside when it judges built URLs, so that one behaviour is judged once:
+    /// by the vectors tagged `extra-parameters`, which test exactly that a builder adds nothing unasked.
+    var extraParameters: [String] { get }
     /// Parses an incoming URL given as a string.
     func parse(_ url: String) -> TargetAnswer<XCallbackRequest>
     /// Parses an incoming URL given as bytes, which may be ill-formed UTF-8.
@@ -33,6 +38,9 @@ public protocol ConformanceTarget: Sendable {
 extension ConformanceTarget {
     /// No implementation-defined choice declared.
     public var declaredChoices: DeclaredChoices { [:] }
+
+    /// No parameter added unasked.
+    public var extraParameters: [String] { [] }
 
     /// Unsupported unless the target implements it.
     public func parse(_ url: String) -> TargetAnswer<XCallbackRequest> { .unsupported(reason: nil, issueURL: nil) }

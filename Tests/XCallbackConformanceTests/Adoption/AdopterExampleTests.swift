@@ -40,6 +40,11 @@ import XCallbackConformance
             try ToolProcess.tool(), ["--target", "node adapter.js", "--write-known-failures", "known-failures.json", "--no-progress"],
             in: checkout)
         #expect(written.status == 1, "the Node adapter has real failures to list: \(written.output)")
+        // The adopter gives every entry a reason before committing the list (the runner refuses the placeholder).
+        let list = checkout.appendingPathComponent("known-failures.json")
+        try String(contentsOf: list, encoding: .utf8)
+            .replacingOccurrences(of: KnownFailures.placeholderReason, with: "known to our adapter")
+            .write(to: list, atomically: true, encoding: .utf8)
 
         let githubPath = work.appendingPathComponent("github-path")
         let summary = work.appendingPathComponent("step-summary.md")

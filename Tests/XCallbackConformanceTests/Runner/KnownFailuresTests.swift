@@ -61,13 +61,27 @@ import XCallbackConformance
     @Test func writtenFailuresReadBackAndExcuseTheSameRun() throws {
         let first = ConformanceRunner().run(suite, against: target)
         #expect(!first.isConformant)
-        let written = KnownFailures.from(first)
+        var written = KnownFailures.from(first)
         #expect(written.entries.map(\.id) == ["XCU-2AAA", "XCU-2AAC"])
+        for index in written.entries.indices { written.entries[index].reason = "reason \(index)" }
         let text = written.json(target: first.target, suiteVersion: first.suite.version).prettyText
         let readBack = try KnownFailures(json: try JSONValue(parsing: text), file: "known.json")
         #expect(readBack == written)
         let second = ConformanceRunner(knownFailures: readBack).run(suite, against: target)
         #expect(second.isConformant)
+    }
+
+    @Test func aListStillHoldingThePlaceholderReasonIsRefusedNamingTheIDs() throws {
+        let written = KnownFailures.from(ConformanceRunner().run(suite, against: target))
+        var edited = written
+        for index in edited.entries.indices { edited.entries[index].reason = "rejects too much" }
+        #expect(throws: Never.self) { try KnownFailures(json: edited.json(target: nil, suiteVersion: nil), file: "kf.json") }
+        let error = #expect(throws: VectorLoadError.self) {
+            try KnownFailures(json: written.json(target: nil, suiteVersion: nil), file: "kf.json")
+        }
+        #expect(error?.file == "kf.json")
+        #expect(error?.path == "$.knownFailures[0].reason")
+        #expect(error?.expected.hasSuffix("is still the reason of XCU-2AAA, XCU-2AAC") == true)
     }
 
     @Test func rewritingKeepsTheReasonsPeopleWrote() {
