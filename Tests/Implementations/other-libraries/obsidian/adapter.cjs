@@ -17,10 +17,11 @@
 // (src/utils/callbacks.ts:26-59) with the route handler's result; the adapter calls it the same way:
 // `params` is the incoming call's parameters, here only `x-success` or `x-error` (no `debug-mode`,
 // no `x-source`, so neither the `input-…` echo nor `pv` is added), and the handler result is made by
-// the plugin's own `success({})` / `failure(code, message)` (src/utils/results-handling.ts). A
-// success handler's result keys come out as `result-<kebab-case key>` (callbacks.ts:71-93), so a
-// parameter name of the caller's choosing cannot be appended: success vectors with parameters are
-// skipped, and a success with nothing to add is `success({})`, as src/routes/command.ts:86 and
+// the plugin's own `success(result)` / `failure(code, message)` (src/utils/results-handling.ts). A
+// success handler's result key K comes out as the parameter `result-<kebab-case K>`, in sorted key
+// order (callbacks.ts:71-93), so only names of that form can be asked for: a parameter
+// `result-text` is the result key `text`; success vectors with any other name are skipped. A
+// success with nothing to add is `success({})`, as src/routes/command.ts:86 and
 // src/routes/vault.ts:58 return. A failure result holds a numeric `ErrorCode` and a message only
 // (results-handling.ts), so error vectors with parameters or a non-numeric errorCode are skipped.
 // A callback that `new URL()` refuses is answered `rejected`: the plugin's schema
@@ -113,10 +114,7 @@ function actionsURICallback(response) {
   const results = require("src/utils/results-handling");
   let handlerResult;
   if (response.outcome === "success") {
-    if (response.parameters.length > 0) {
-      throw new Unsupported("success results are appended as result-<kebab-case key> (src/utils/callbacks.ts:71-93): a name of the caller's choosing cannot be");
-    }
-    handlerResult = results.success({});
+    handlerResult = results.success(actionsURIResult(response.parameters));
   } else {
     if (response.parameters.length > 0) throw new Unsupported("a failure result carries only errorCode and errorMessage (src/utils/callbacks.ts:35-39)");
     const code = Number(response.errorCode);
@@ -130,6 +128,18 @@ function actionsURICallback(response) {
     throw new Refused(`the plugin's schema (src/schemata.ts:20-21, zod url(), a new URL() check) refuses it: ${error.message}`);
   }
   return opened(() => sendUrlCallback(response.callback, handlerResult, parameters));
+}
+
+/** The handler result whose keys come out under the names asked for, or Unsupported. */
+function actionsURIResult(pairs) {
+  const { toKebabCase } = require("src/utils/string-handling");
+  const prefix = `${require("src/constants").XCALLBACK_RESULT_PREFIX}-`;
+  for (const [name] of pairs) {
+    if (!name.startsWith(prefix) || toKebabCase(name) !== name) {
+      throw new Unsupported(`success results are appended as ${prefix}<kebab-case key> (src/utils/callbacks.ts:71-93): '${name}' cannot be`);
+    }
+  }
+  return record(pairs.map(([name, value]) => [name.slice(prefix.length), value]));
 }
 
 function record(pairs) {

@@ -9,7 +9,7 @@
 //!
 //! The calls are the ones the crate's own code makes:
 //! - build-request: `XCallbackUrl::new(scheme)`, `set_action`, `action_params_mut().append(pairs)`,
-//!   as `opts_to_url` in src/bin/cli.rs:74-79 does, then `callback_params_mut().set_source` /
+//!   as `opts_to_url` in src/bin/cli.rs:48-53 does, then `callback_params_mut().set_source` /
 //!   `set_success` / `set_error` / `set_cancel`, as `generate_callback_url` in src/macos.rs:79-100
 //!   does, and the URL is taken with `to_string()`, as src/macos.rs:76 and :153 take the URL they
 //!   open. (`to_string()` gives "" where `to_url()` returns an error; `--to-url` answers with
