@@ -5,18 +5,19 @@
 #
 #   ./run.sh [--tool path/to/xcallback-conformance] [row ...]
 #
-# Rows: ozbe-xcallback (Rust), obsidian-actions-uri, obsidian-advanced-uri,
+# Rows: ozbe-xcallback, ozbe-xcallback-client (Rust), obsidian-actions-uri, obsidian-advanced-uri,
 # obsidian-advanced-uri-builder (TypeScript); all of them when none is named. The tool defaults to
 # the root package's debug build (`swift build` at the root first).
 #
 # Needs, from Debian only (no crates.io, no npm registry): cargo and rustc, librust-url-dev and
-# librust-serde-json-dev (crate sources under /usr/share/cargo/registry), nodejs, node-typescript.
+# librust-serde-json-dev (crate sources under /usr/share/cargo/registry; serde_json brings
+# librust-rand-dev and librust-lazy-static-dev with it), nodejs, node-typescript.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../../.." && pwd)
 tool=$root/.build/debug/xcallback-conformance
 if [ "${1:-}" = "--tool" ]; then tool=$2; shift 2; fi
-rows=${*:-ozbe-xcallback obsidian-actions-uri obsidian-advanced-uri obsidian-advanced-uri-builder}
+rows=${*:-ozbe-xcallback ozbe-xcallback-client obsidian-actions-uri obsidian-advanced-uri obsidian-advanced-uri-builder}
 results="$here/../results"
 [ -d "$here/checkouts" ] || { echo "error: no checkouts/: run ./fetch.sh first" >&2; exit 70; }
 [ -x "$tool" ] || { echo "error: $tool not found: run swift build at $root, or pass --tool" >&2; exit 70; }
@@ -26,7 +27,7 @@ pinned() {  # pinned NAME FIELD: a column of libraries.tsv (2 repository, 3 comm
     awk -F '\t' -v name="$1" -v field="$2" '$1 == name { print $field }' "$here/libraries.tsv"
 }
 
-case " $rows " in *" ozbe-xcallback "*)
+case " $rows " in *" ozbe-xcallback"*)
     (cd "$here/rust-xcallback" && cargo build --offline --release --quiet)
     rust_toolchain="$(rustc --version); url $(awk '/^name = "url"$/ { getline; print $3 }' "$here/rust-xcallback/Cargo.lock" | tr -d '"') from Debian's librust-url-dev (the crate's Cargo.lock pins 2.1.1; its Cargo.toml asks for 2.1.1, so any 2.x)"
 ;; esac
@@ -41,8 +42,14 @@ for row in $rows; do
             name=ozbe-xcallback
             command="$here/rust-xcallback/target/release/ozbe-xcallback-adapter"
             adapter="Tests/Implementations/other-libraries/rust-xcallback (src/x_callback_url.rs compiled unchanged as a module; subprocess protocol)"
-            patch="none: src/x_callback_url.rs builds on Linux as it is; the rest of the crate (AppKit, Objective-C) is not built"
+            patch="none: src/x_callback_url.rs builds on Linux as it is (the checkout's patch touches src/macos.rs only, which this row does not compile)"
             toolchain=$rust_toolchain ;;
+        ozbe-xcallback-client)
+            name=ozbe-xcallback
+            command="$here/rust-xcallback/target/release/ozbe-xcallback-client-adapter"
+            adapter="Tests/Implementations/other-libraries/rust-xcallback/src/bin/client.rs (src/x_callback_url.rs, src/client.rs, src/macos.rs as modules; NSXCallbackClient::execute; subprocess protocol)"
+            patch="Tests/Implementations/other-libraries/patches/ozbe-xcallback.patch (rand 0.8 build fix); AppKit and Objective-C replaced by Tests/Implementations/other-libraries/rust-xcallback/stubs (open_url records the URL, everything else panics if used)"
+            toolchain="$rust_toolchain; lazy_static 1.4.0 and rand 0.8.5 from Debian (the lock pins 1.4.0 and 0.7.3)" ;;
         obsidian-actions-uri|obsidian-advanced-uri|obsidian-advanced-uri-builder)
             case $row in obsidian-actions-uri) name=obsidian-actions-uri ;; *) name=obsidian-advanced-uri ;; esac
             command="node $here/obsidian/adapter.cjs ${row#obsidian-}"

@@ -20,21 +20,20 @@
 //! - build-callback is not offered: the crate only sends requests and receives callbacks; it never
 //!   builds a callback as a target app (skipped).
 //!
-//! What the adapter adds, and why it changes nothing under test: the JSON plumbing; a parameter
-//! without a value (`null`) is answered `skipped`, because `ActionParams` holds (String, String)
-//! pairs and has no way to say "no value"; `urlHex` input that is not UTF-8 is `skipped`, because
-//! `XCallbackUrl::parse` takes `&str`. A `parse` error is `rejected`, with the category
-//! `not-x-callback-url` for the library's own `XCallbackError::InvalidHost` and none otherwise
-//! (the `url` crate's errors say why the URL did not parse, not which of our categories applies).
-//! The module's `XCallbackUrl` keeps no fragment, so the fragment is declared `not-reported`.
+//! What the adapter adds, and why it changes nothing under test (src/protocol.rs): the JSON
+//! plumbing; a parameter without a value (`null`) is answered `skipped`, because `ActionParams`
+//! holds (String, String) pairs and has no way to say "no value"; `urlHex` input that is not UTF-8
+//! is `skipped`, because `XCallbackUrl::parse` takes `&str`. A `parse` error is `rejected`, with the
+//! category `not-x-callback-url` for the library's own `XCallbackError::InvalidHost` and none
+//! otherwise. The module's `XCallbackUrl` keeps no fragment, so the fragment is declared
+//! `not-reported`. The macOS client's own row is src/bin/client.rs.
 
 #[allow(warnings)] // the third-party module compiles as it is; its lints are not ours
 #[path = "../../checkouts/ozbe-xcallback/src/x_callback_url.rs"]
 mod x_callback_url;
+mod protocol;
 
 use serde_json::{json, Value};
-use std::io::{self, BufRead, Write};
-use x_callback_url::{XCallbackError, XCallbackUrl};
 
 /// The choices the module's code makes, each checked in the audit (../../audit/ozbe-xcallback.md):
 /// `url::Url::query_pairs` is `form_urlencoded::parse` (+ is a space, bad escapes kept, invalid
@@ -64,113 +63,25 @@ fn hello() -> Value {
     })
 }
 
-fn optional(value: Option<&str>) -> Value {
-    value.map_or(Value::Null, |text| Value::String(text.to_string()))
-}
-
-fn parse(url: &str) -> Value {
-    match XCallbackUrl::parse(url) {
-        Ok(parsed) => {
-            let parameters: Vec<Value> = parsed
-                .action_params()
-                .iter()
-                .map(|(name, value)| json!([name, value]))
-                .collect();
-            let callbacks = parsed.callback_params();
-            json!({"accepted": {
-                "scheme": parsed.scheme(), "action": parsed.action(),
-                "source": optional(callbacks.source()), "success": optional(callbacks.success()),
-                "error": optional(callbacks.error()), "cancel": optional(callbacks.cancel()),
-                "parameters": parameters, "fragment": Value::Null
-            }})
-        }
-        Err(error) => {
-            let category = if error.downcast_ref::<XCallbackError>().is_some() {
-                json!("not-x-callback-url")
-            } else {
-                Value::Null
-            };
-            json!({"rejected": {"category": category, "message": error.to_string()}})
-        }
-    }
-}
-
-fn text(value: &Value) -> Option<&str> {
-    value.as_str()
-}
-
-fn build_request(request: &Value, use_to_url: bool) -> Value {
-    let mut pairs: Vec<(String, String)> = Vec::new();
-    for pair in request["parameters"].as_array().into_iter().flatten() {
-        match (pair[0].as_str(), pair[1].as_str()) {
-            (Some(name), Some(value)) => pairs.push((name.to_string(), value.to_string())),
-            _ => {
-                return json!({"skipped": {"reason":
-                    "ActionParams holds (String, String) pairs: a name without a value cannot be expressed"}})
-            }
-        }
-    }
-    let mut url = XCallbackUrl::new(request["scheme"].as_str().unwrap_or(""));
-    url.set_action(request["action"].as_str().unwrap_or(""));
-    url.action_params_mut().append(&pairs);
-    let callbacks = url.callback_params_mut();
-    callbacks.set_source(text(&request["source"]));
-    callbacks.set_success(text(&request["success"]));
-    callbacks.set_error(text(&request["error"]));
-    callbacks.set_cancel(text(&request["cancel"]));
-    if use_to_url {
-        return match url.to_url() {
-            Ok(built) => json!({"accepted": {"url": built.to_string()}}),
-            Err(error) => json!({"rejected": {"message": error.to_string()}}),
-        };
-    }
-    json!({"accepted": {"url": url.to_string()}})
-}
-
-fn hex_to_string(hex: &str) -> Option<String> {
-    let digits: Vec<u8> = hex.bytes().filter(|byte| !byte.is_ascii_whitespace()).collect();
-    let bytes: Option<Vec<u8>> = digits
-        .chunks(2)
-        .map(|pair| u8::from_str_radix(std::str::from_utf8(pair).ok()?, 16).ok())
-        .collect();
-    String::from_utf8(bytes?).ok()
-}
-
 fn answer(message: &Value, use_to_url: bool) -> Value {
     match message["cmd"].as_str() {
-        Some("parse") => {
-            if let Some(url) = message["url"].as_str() {
-                parse(url)
-            } else {
-                match message["urlHex"].as_str().and_then(hex_to_string) {
-                    Some(url) => parse(&url),
-                    None => json!({"skipped": {"reason": "XCallbackUrl::parse takes &str: these bytes are not UTF-8"}}),
-                }
-            }
-        }
-        Some("build-request") => build_request(&message["request"], use_to_url),
+        Some("parse") => match protocol::url_to_parse(message) {
+            Ok(url) => protocol::parse(&url),
+            Err(skipped) => skipped,
+        },
+        Some("build-request") => match protocol::request(&message["request"]) {
+            Ok(url) if use_to_url => match url.to_url() {
+                Ok(built) => json!({"accepted": {"url": built.to_string()}}),
+                Err(error) => json!({"rejected": {"message": error.to_string()}}),
+            },
+            Ok(url) => json!({"accepted": {"url": url.to_string()}}),
+            Err(skipped) => skipped,
+        },
         _ => json!({"skipped": {"reason": "the crate never builds a callback as a target app"}}),
     }
 }
 
 fn main() {
     let use_to_url = std::env::args().any(|argument| argument == "--to-url");
-    let stdin = io::stdin();
-    let stdout = io::stdout();
-    let mut out = stdout.lock();
-    for line in stdin.lock().lines() {
-        let line = line.expect("stdin is UTF-8 JSON Lines");
-        let message: Value = serde_json::from_str(&line).expect("a JSON message");
-        let reply = match message["cmd"].as_str() {
-            Some("start") => hello(),
-            Some("stop") => return,
-            _ => {
-                let mut reply = answer(&message, use_to_url);
-                reply["seq"] = message["seq"].clone();
-                reply
-            }
-        };
-        writeln!(out, "{}", reply).expect("stdout");
-        out.flush().expect("stdout");
-    }
+    protocol::serve(hello(), |message| answer(message, use_to_url));
 }
