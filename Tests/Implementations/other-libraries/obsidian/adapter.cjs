@@ -75,7 +75,7 @@ const targets = {
     build: (response) => advancedURICallback(response, false),
   },
   "advanced-uri-builder": {
-    name: "Vinzent03/obsidian-advanced-uri (success/failure given every field)",
+    name: "Vinzent03/obsidian-advanced-uri (builder)",
     homepage: "https://github.com/Vinzent03/obsidian-advanced-uri",
     build: (response) => advancedURICallback(response, true),
   },
@@ -182,11 +182,13 @@ lines.on("line", (line) => {
   const message = JSON.parse(line);
   let reply;
   if (message.cmd === "start") {
+    // The version is the pinned commit (../libraries.tsv), as the other libraries' rows give it.
     const pluginDirectory = mode === "actions-uri" ? "obsidian-actions-uri" : "obsidian-advanced-uri";
-    const manifest = require(path.join(__dirname, "..", "checkouts", pluginDirectory, "manifest.json"));
+    const pin = require("fs").readFileSync(path.join(__dirname, "..", "libraries.tsv"), "utf8")
+      .split("\n").map((line) => line.split("\t")).find((fields) => fields[0] === pluginDirectory);
     reply = {
       protocol: 1, operations: ["build-callback"],
-      implementation: { name: target.name, version: `${manifest.version} (Node ${process.versions.node} URL)`, language: "TypeScript", homepage: target.homepage },
+      implementation: { name: target.name, version: pin ? pin[2] : "unknown", language: "TypeScript", homepage: target.homepage },
     };
   } else if (message.cmd === "stop") {
     process.exit(0);

@@ -43,8 +43,8 @@ fn hello() -> Value {
     json!({
         "protocol": 1,
         "implementation": {
-            "name": "ozbe/xcallback",
-            "version": "0.1.0 (957cd01, x_callback_url module, url crate 2.x from Debian)",
+            "name": "ozbe/xcallback (module)",
+            "version": protocol::pinned_commit(),
             "language": "Rust",
             "homepage": "https://github.com/ozbe/xcallback"
         },

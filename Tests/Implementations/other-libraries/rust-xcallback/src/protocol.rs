@@ -87,6 +87,15 @@ pub fn url_to_parse(message: &Value) -> Result<String, Value> {
         .ok_or_else(|| json!({"skipped": {"reason": "XCallbackUrl::parse takes &str: these bytes are not UTF-8"}}))
 }
 
+/// The pinned commit of ozbe/xcallback (../libraries.tsv), which the hello gives as the version.
+pub fn pinned_commit() -> &'static str {
+    include_str!("../../libraries.tsv")
+        .lines()
+        .find_map(|line| line.strip_prefix("ozbe-xcallback\t"))
+        .and_then(|rest| rest.split('\t').nth(1))
+        .unwrap_or("unknown")
+}
+
 /// Answers `start` with `hello`, every other request with `answer`, until `stop` or end of input.
 pub fn serve(hello: Value, mut answer: impl FnMut(&Value) -> Value) {
     let stdin = io::stdin();

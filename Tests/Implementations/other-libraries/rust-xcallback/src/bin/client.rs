@@ -49,8 +49,8 @@ fn hello() -> Value {
     json!({
         "protocol": 1,
         "implementation": {
-            "name": "ozbe/xcallback NSXCallbackClient",
-            "version": "0.1.0 (957cd01, macOS client on AppKit stand-ins)",
+            "name": "ozbe/xcallback (client)",
+            "version": protocol::pinned_commit(),
             "language": "Rust",
             "homepage": "https://github.com/ozbe/xcallback"
         },
