@@ -7,7 +7,7 @@ extension MatrixHTML {
         guard let audit = entry.audit else { return "<td>–</td>" }
         let must = audit.causes(at: "must", in: entry).count
         let all = audit.causes.count
-        return "<td><a href=\"#\(entry.anchor)--causes\">\(must) must · \(all) in all</a></td>"
+        return "<td><a href=\"#\(entry.anchor)--causes\" title=\"\(must) causes of must failures, \(all) causes in all\">\(must) / \(all)</a></td>"
     }
 
     /// The audit section of an implementation's details, or nothing when it has no audit.

@@ -35,7 +35,7 @@ public enum MatrixHTML {
 
     static func summaryTable(_ entries: [MatrixEntry]) -> String {
         var out = "<table class=\"m\"><thead><tr><th>Implementation</th><th>Language</th><th>Version / commit</th><th>Suite</th>"
-        out += "<th>MUST</th><th>SHOULD</th><th>Impl.-defined</th><th>Hardening</th><th>Causes</th></tr></thead><tbody>\n"
+        out += "<th>MUST</th><th>SHOULD</th><th>Impl.-defined</th><th>Hardening</th><th title=\"distinct causes, traced to source lines\">Causes<br><small>must / all</small></th></tr></thead><tbody>\n"
         for entry in entries {
             out += "<tr><th><a href=\"#\(entry.anchor)\">\(escape(entry.name))</a></th><td>\(escape(entry.language))</td>"
             out += "<td class=\"v\" title=\"\(escape(entry.version))\">\(escape(entry.version))</td>"

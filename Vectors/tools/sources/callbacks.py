@@ -194,3 +194,24 @@ def vectors(v):
     v.build_callback("extra-none-cancel", "Cancel with nothing to add onto a callback with a query: nothing is "
                      "appended", C + "?job=3", outcome="cancel",
                      level="should", cite=["xcu-x-cancel", "silent-extra-parameters"], tags=["callback", "cancel"] + EXTRA)
+
+    # 7. Found auditing real libraries (Tests/Implementations/audit): the callback's own URL is kept byte for byte
+    # even where a URL type would re-serialise it ('+' in its query, '+' in its scheme, ':' in a query value).
+    AU = ["czottmann/obsidian-actions-uri src/utils/callbacks.ts (replace of '+' over the whole URL)"]
+    v.build_callback("kept-plus-in-query", "Success with nothing to add onto a callback whose query holds '+': "
+                     "opened unchanged", S + "?q=a+b", expect=U(S + "?q=a+b"), cite=["xcu-x-success", "rfc3986-6.2.3"],
+                     tags=["callback", "success", "plus", "D16"], provenance=AU)
+    v.build_callback("kept-plus-in-scheme", "Success with nothing to add onto the scheme 'c++': opened unchanged",
+                     "c++://x-callback-url/done", expect=U("c++://x-callback-url/done"),
+                     cite=["xcu-x-success", "rfc3986-3.1-syntax"], tags=["callback", "success", "plus", "scheme"],
+                     provenance=AU)
+    v.build_callback("kept-colon-in-query", "Error onto a callback whose query value holds ':': the query is kept "
+                     "as written", E + "?next=a:b", outcome="error", code="1", message="x",
+                     expect=U(E + "?next=a:b&errorCode=1&errorMessage=x"), cite=["xcu-x-error", "rfc3986-3.4"],
+                     tags=["callback", "error", "D16"],
+                     provenance=["Vinzent03/obsidian-advanced-uri and czottmann/obsidian-actions-uri (URLSearchParams "
+                                 "re-serialises the query)"])
+    v.build_callback("result-with-spaces-and-amp", "Success with result-text 'this & that': space and '&' encoded "
+                     "(%20, %26), never '+'", "shortcuts://x-callback-url/done", parameters=[("result-text", "this & that")],
+                     level="should", cite=["xcu-x-success", "rfc3986-2.2-producers"], tags=["callback", "space", "D3"],
+                     provenance=["czottmann/obsidian-actions-uri issue 11 (spaces as '+')"])
