@@ -1,7 +1,8 @@
 #!/bin/sh
 # Regenerates the results matrix (matrix.html, matrix.md) from the implementations this machine can
 # run (the reference, the Foundation target, the standard-library adapters in adapters/) and from
-# the committed results of the fetched Swift libraries in results/ (see swift-libraries/).
+# the committed results of the fetched libraries in results/ (see swift-libraries/, other-libraries/),
+# each checked against its failure audit in audit/ (every must failure traced to a source line).
 #
 #   Tests/Implementations/matrix.sh [path/to/xcallback-conformance]
 # An implementation whose toolchain is missing (node, go) is left out with a note; nothing fails
@@ -20,7 +21,14 @@ run() {  # run NAME TARGET: one JSON report into $work
 run reference reference
 run foundation foundation
 reports="$work/reference.json $work/foundation.json"
-for library in callbackurlkit middleman jasonnam kradenkov; do reports="$reports $here/results/$library.json"; done
+# Committed library results (swift-libraries/, other-libraries/): app-facing rows before their lower layers,
+# then any other results/*.json in name order.
+order="callbackurlkit middleman middleman-callbackurl jasonnam kradenkov ozbe-xcallback-client ozbe-xcallback
+       obsidian-advanced-uri obsidian-advanced-uri-builder obsidian-actions-uri"
+for library in $order; do [ -f "$here/results/$library.json" ] && reports="$reports $here/results/$library.json"; done
+for file in "$here"/results/*.json; do
+    case " $(echo $order) " in *" $(basename "$file" .json) "*) ;; *) reports="$reports $file" ;; esac
+done
 run python "python3 $here/adapters/python_urllib.py"
 reports="$reports $work/python.json"
 if command -v node >/dev/null; then
@@ -37,7 +45,7 @@ else
     echo "note: go not installed (apt-get install golang); the Go adapter is left out" >&2
 fi
 # shellcheck disable=SC2086
-"$tool" matrix $reports --vectors "$root/Vectors" --html "$here/matrix.html" --markdown "$here/matrix.md"
+"$tool" matrix $reports --vectors "$root/Vectors" --audit "$here/audit" --html "$here/matrix.html" --markdown "$here/matrix.md"
 # The picture the README shows: the top of the page at laptop width.
 browser=$(command -v chromium || command -v chromium-browser || command -v google-chrome || true)
 if [ -n "$browser" ]; then

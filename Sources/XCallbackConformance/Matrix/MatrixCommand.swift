@@ -1,12 +1,13 @@
-// `xcallback-conformance matrix REPORT.json ... [--html OUT.html] [--markdown OUT.md] [--vectors DIR]`:
-// turns JSON reports into the results page and table. Rows keep the order of the arguments.
+// `xcallback-conformance matrix REPORT.json ... [--html OUT.html] [--markdown OUT.md] [--vectors DIR] [--audit DIR]`:
+// turns JSON reports into the results page and table. Rows keep the order of the arguments. With `--audit`,
+// each report's failure audit (DIR/<report file name>) is read, checked against the report, and shown.
 
 import Foundation
 
 /// The `matrix` subcommand.
 public enum MatrixCommand {
     /// The usage line of the subcommand.
-    public static let usage = "USAGE: xcallback-conformance matrix REPORT.json ... [--html OUT.html] [--markdown OUT.md] [--vectors DIR] [--title TEXT]\n"
+    public static let usage = "USAGE: xcallback-conformance matrix REPORT.json ... [--html OUT.html] [--markdown OUT.md] [--vectors DIR] [--audit DIR] [--title TEXT]\n"
 
     /// Runs the subcommand with `arguments` (after `matrix`) and returns the exit status.
     public static func main(arguments: [String], io: CommandLineIO) -> Int32 {
@@ -14,12 +15,13 @@ public enum MatrixCommand {
         var html: String?
         var markdown: String?
         var vectorsDirectory: String?
+        var auditDirectory: String?
         var title = "x-callback-url conformance matrix"
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             let (name, inline) = argument.hasPrefix("--") && argument.contains("=")
                 ? (String(argument.prefix { $0 != "=" }), String(argument.drop { $0 != "=" }.dropFirst())) : (argument, nil)
-            if ["--html", "--markdown", "--vectors", "--title"].contains(name) {
+            if ["--html", "--markdown", "--vectors", "--audit", "--title"].contains(name) {
                 guard let value = inline ?? remaining.popFirst(), !value.isEmpty else {
                     io.standardError("error: \(name) needs a value\n" + usage)
                     return ExitStatus.usage
@@ -28,6 +30,7 @@ public enum MatrixCommand {
                 case "--html": html = value
                 case "--markdown": markdown = value
                 case "--vectors": vectorsDirectory = value
+                case "--audit": auditDirectory = value
                 default: title = value
                 }
             } else if name == "--help" || name == "-h" {
@@ -45,8 +48,22 @@ public enum MatrixCommand {
             return ExitStatus.usage
         }
         do {
-            let entries = try reports.map { path throws(MatrixInputError) in try load(path) }
+            var entries = try reports.map { path throws(MatrixInputError) in try load(path) }
             let vectors = try loadVectors(vectorsDirectory)
+            if let auditDirectory {
+                let known = Set(vectors.inputs.keys)
+                for (index, path) in reports.enumerated() {
+                    guard let audit = try MatrixAudit.load(besides: path, in: auditDirectory) else { continue }
+                    let problems = audit.problems(against: entries[index], knownVectors: known)
+                    guard problems.isEmpty else {
+                        throw MatrixInputError(
+                            file: URL(fileURLWithPath: auditDirectory).appendingPathComponent(URL(fileURLWithPath: path).lastPathComponent).path,
+                            path: "$.causes",
+                            expected: "an audit that accounts for \(path):\n  " + problems.joined(separator: "\n  "))
+                    }
+                    entries[index].audit = audit
+                }
+            }
             if html == nil && markdown == nil { io.standardOutput(MatrixMarkdown.render(entries)) }
             if let html { try write(MatrixHTML.render(entries, vectors: vectors, title: title), to: html) }
             if let markdown {

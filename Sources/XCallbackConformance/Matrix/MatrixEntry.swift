@@ -86,6 +86,10 @@ public struct MatrixEntry: Sendable {
     public var tagResults: [String: (run: Int, failed: [String])]
     /// Every failed vector in report order.
     public var failures: [MatrixFailure]
+    /// Parameters the implementation's builders add unasked: declared, and found by the run (`x-source (found)`).
+    public var extraParameters: [String]
+    /// The failure audit read beside the report (`matrix --audit DIR`), when there is one.
+    public var audit: MatrixAudit?
 
     /// Reads one JSON report; `file` names it in errors.
     public init(report: JSONValue, file: String) throws(MatrixInputError) {
@@ -108,6 +112,9 @@ public struct MatrixEntry: Sendable {
         provenance = (report["provenance"]?.objectValue ?? []).map { ($0.key, $0.value.stringValue ?? $0.value.compactText) }
         declaredChoices = [:]
         for member in target["declaredChoices"]?.objectValue ?? [] { declaredChoices[member.key] = member.value.stringValue }
+        let extras = target["extraParameters"]
+        extraParameters = (extras?["declared"]?.arrayValue ?? []).compactMap(\.stringValue)
+            + (extras?["detected"]?.arrayValue ?? []).compactMap { $0.stringValue.map { "\($0) (found by the run)" } }
         scores = [:]
         for level in MatrixEntry.levels {
             let score = report["summary"]?[level]

@@ -35,7 +35,7 @@ public enum MatrixHTML {
 
     static func summaryTable(_ entries: [MatrixEntry]) -> String {
         var out = "<table class=\"m\"><thead><tr><th>Implementation</th><th>Language</th><th>Version / commit</th><th>Suite</th>"
-        out += "<th>MUST</th><th>SHOULD</th><th>Impl.-defined</th><th>Hardening</th></tr></thead><tbody>\n"
+        out += "<th>MUST</th><th>SHOULD</th><th>Impl.-defined</th><th>Hardening</th><th title=\"distinct causes, traced to source lines\">Causes<br><small>must / all</small></th></tr></thead><tbody>\n"
         for entry in entries {
             out += "<tr><th><a href=\"#\(entry.anchor)\">\(escape(entry.name))</a></th><td>\(escape(entry.language))</td>"
             out += "<td class=\"v\" title=\"\(escape(entry.version))\">\(escape(entry.version))</td>"
@@ -50,7 +50,7 @@ public enum MatrixHTML {
                     out += "<td class=\"ok\">\(text)</td>"
                 }
             }
-            out += "</tr>\n"
+            out += causeCell(entry) + "</tr>\n"
         }
         return out + "</tbody></table>\n"
     }
@@ -109,7 +109,7 @@ public enum MatrixHTML {
         facts += [("suite", "\(entry.suiteVersion), manifest \(entry.manifestSHA256)"), ("run", "\(entry.startedAt) with \(entry.generator)")]
         facts += entry.provenance.map { ($0.key, $0.value) }
         for (key, value) in facts { out += "<dt>\(escape(key))</dt><dd>\(escape(value))</dd>" }
-        out += "</dl>\n"
+        out += "</dl>\n" + auditSection(entry)
         guard !entry.failures.isEmpty else { return out + "<p>No failures.</p></section>\n" }
         for level in MatrixEntry.levels {
             let failures = entry.failures.filter { $0.level == level }

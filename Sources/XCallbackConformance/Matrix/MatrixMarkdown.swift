@@ -36,7 +36,27 @@ public enum MatrixMarkdown {
             }
             out += "\n"
         }
+        out += causes(entries)
         if let htmlName { out += "\nEvery failure with its input, expectation, answer and citation: [\(htmlName)](\(htmlName)).\n" }
+        return out
+    }
+
+    /// One row per audited cause (one behaviour, one line), and the parameters each builder adds unasked.
+    static func causes(_ entries: [MatrixEntry]) -> String {
+        let audited = entries.filter { $0.audit != nil || !$0.extraParameters.isEmpty }
+        guard !audited.isEmpty else { return "" }
+        var out = "\nFailures by cause (audited at the pinned commit; one behaviour, one row):\n\n"
+        out += "| Implementation | cause | level | vectors | source |\n|---|---|---|---|---|\n"
+        for entry in audited {
+            if !entry.extraParameters.isEmpty {
+                out += "| \(cell(entry.name)) | adds unasked: \(cell(entry.extraParameters.joined(separator: ", "))) | should | "
+                out += "the `extra-parameters` vectors | the report's extra parameters |\n"
+            }
+            for cause in entry.audit?.causes ?? [] {
+                out += "| \(cell(entry.name)) | \(cell(cause.id)): \(cell(cause.summary)) | \(cause.level) | \(cause.vectors.count) | "
+                out += cause.source.map { "`\(cell($0))`" }.joined(separator: ", ") + " |\n"
+            }
+        }
         return out
     }
 

@@ -43,6 +43,7 @@ public struct ConformanceRunner: Sendable {
         results.reserveCapacity(vectors.count)
         var stopReason: String?
         var timeoutsInARow = 0
+        var extraParameters = ExtraParameterDetection(declared: target.extraParameters, choices: target.declaredChoices)
         for vector in vectors {
             if let reason = stopRequest() {
                 stopReason = reason
@@ -64,14 +65,14 @@ public struct ConformanceRunner: Sendable {
                 break
             }
             timeoutsInARow = result.verdict.failureKind == .timedOut ? timeoutsInARow + 1 : 0
+            extraParameters.observe(result, at: results.count)
             results.append(item)
             progress(results.count, vectors.count, item)
         }
         if let reporter = target as? any LateBreakageReporting {
             Self.apply(reporter.takeLateBreakages(), to: &results)
         }
-        let extras = ExtraParameterDetection.judge(
-            &results, declared: target.extraParameters, choices: target.declaredChoices)
+        let extras = extraParameters.judge(&results)
         let behaviours = ChoiceConsistency.judge(&results)
         let declared = (target as? any OperationDeclaring)?.operations
         var problems = check(&results, suite: suite, declared: declared)

@@ -3,11 +3,13 @@
 // A target may declare them (`ConformanceTarget.extraParameters`, the hello's `extraParameters`); the run
 // also finds them, so that an adapter that does not know its library still gets one finding, not a hundred:
 //   1. for every accepted answer to a build vector that expects one exact result (and is not tagged
-//      `extra-parameters`), collect the names the built URL carries that the vector did not ask for;
-//   2. a name is an undeclared extra parameter when, for one build operation, it is in every such answer,
-//      and there are at least `minimumAnswers` of them: a builder that adds it always;
-//   3. every build vector is judged again with the declared and the found names set aside; the vectors
+//      `extra-parameters`), note the names the vector asked for and the names the built URL added unasked;
+//   2. a name is an undeclared extra parameter when, for one build operation, every answer to a vector that
+//      did not ask for it carries it, and there are at least `minimumAnswers` of them: a builder that adds
+//      it always;
+//   3. every failed build vector is judged again with the declared and the found names set aside; the vectors
 //      tagged `extra-parameters` are not, so they judge the behaviour once, at `should`.
+// Answers are observed as the run goes, before a report cuts long ones, so that a long URL can be judged again.
 
 /// The parameters a target's builders add unasked, as declared and as found in one run.
 public struct ExtraParameterBehaviour: Hashable, Sendable {
@@ -30,47 +32,61 @@ public struct ExtraParameterBehaviour: Hashable, Sendable {
 }
 
 /// Finds undeclared extra parameters across a run and judges the build vectors with them set aside.
-public enum ExtraParameterDetection {
+public struct ExtraParameterDetection: Sendable {
     /// The fewest answers of one build operation that can show a name is added to every URL.
     public static let minimumAnswers = 3
 
-    /// Finds the names added to every URL of a build operation and re-judges the results with them set aside.
+    /// The names the target declared.
+    let declared: [String]
+    /// The target's declared choices, which judging again uses as the first judging did.
+    let choices: DeclaredChoices
+    /// Per build operation, how many observed answers carried each name unasked.
+    private var carrying: [Operation: [String: Int]] = [:]
+    /// Per build operation, the observed answers (what each asked for), for the names seen later.
+    private var askedSets: [Operation: [Set<String>]] = [:]
+    /// Failed build results, whole, by their index in the run, for judging again.
+    private var failed: [Int: VectorResult] = [:]
+
+    /// Starts a detection for a target's declared extra parameters and choices.
+    public init(declared: [String], choices: DeclaredChoices) {
+        self.declared = declared
+        self.choices = choices
+    }
+
+    /// Notes what one result, not yet cut for the report, shows; `index` is its place in the run's results.
+    public mutating func observe(_ result: VectorResult, at index: Int) {
+        let vector = result.vector
+        guard vector.operation != .parse else { return }
+        if result.verdict.failureKind != nil, case .accepted(.url) = result.answer { failed[index] = result }
+        guard !vector.tags.contains(ExtraParameters.tag), let evidence = ExtraParameters.evidence(in: result.answer, to: vector)
+        else { return }
+        askedSets[vector.operation, default: []].append(evidence.asked)
+        for name in evidence.unasked { carrying[vector.operation, default: [:]][name, default: 0] += 1 }
+    }
+
+    /// Finds the names added to every URL of a build operation and judges the failed build results again.
     ///
-    /// - Parameters:
-    ///   - results: one run's results; build results judged again when a detected name changes their verdict.
-    ///   - declared: the target's declared extra parameters.
-    ///   - choices: the target's declared choices, which the re-judging uses as the first judging did.
-    public static func judge(_ results: inout [RunResult], declared: [String], choices: DeclaredChoices)
-        -> ExtraParameterBehaviour
-    {
-        var answers: [Operation: Int] = [:]
-        var carrying: [Operation: [String: Int]] = [:]
-        for item in results where !item.result.vector.tags.contains(ExtraParameters.tag) {
-            let operation = item.result.vector.operation
-            guard operation != .parse, let names = ExtraParameters.unasked(in: item.result.answer, to: item.result.vector)
-            else { continue }
-            answers[operation, default: 0] += 1
-            for name in names { carrying[operation, default: [:]][name, default: 0] += 1 }
-        }
+    /// - Parameter results: the run's results, in the order observed; those whose verdict changes are replaced.
+    /// - Returns: the declared and detected names, and the vectors judged again.
+    public func judge(_ results: inout [RunResult]) -> ExtraParameterBehaviour {
         var detected: [String] = []
         for operation in Operation.allCases {
-            guard let count = answers[operation], count >= minimumAnswers else { continue }
-            for (name, seen) in (carrying[operation] ?? [:]).sorted(by: { $0.key < $1.key })
-            where seen == count && !declared.contains(name) && !detected.contains(name) {
+            let answers = askedSets[operation] ?? []
+            for (name, seen) in (carrying[operation] ?? [:]).sorted(by: { $0.key < $1.key }) {
+                let eligible = answers.filter { !$0.contains(name) }.count
+                guard eligible >= Self.minimumAnswers, seen == eligible, !declared.contains(name), !detected.contains(name)
+                else { continue }
                 detected.append(name)
             }
         }
         var behaviour = ExtraParameterBehaviour(declared: declared, detected: detected)
         guard !detected.isEmpty else { return behaviour }
         let extras = Set(behaviour.all)
-        for index in results.indices {
-            let result = results[index].result
-            guard result.vector.operation != .parse, result.verdict.failureKind != nil,
-                case .accepted(.url) = result.answer
-            else { continue }
+        for (index, result) in failed.sorted(by: { $0.key < $1.key })
+        where results.indices.contains(index) && results[index].result.verdict == result.verdict {
             let again = Evaluator.evaluate(result.vector, answer: result.answer, choices: choices, extraParameters: extras)
             guard again.verdict != result.verdict else { continue }
-            results[index].result = again
+            results[index].result = again.bounded()
             behaviour.rejudged.append(result.vector.id)
         }
         return behaviour

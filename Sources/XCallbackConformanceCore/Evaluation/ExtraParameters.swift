@@ -77,23 +77,33 @@ extension Context {
 }
 
 extension ExtraParameters {
-    /// The parameter names a built URL carries that the vector did not ask for, or `nil` when that cannot be told.
+    /// What one build answer shows: the names the vector asked for, and the names the built URL added unasked.
+    public struct Evidence: Hashable, Sendable {
+        /// Names the vector asked for (reserved names given, parameter names, for a callback the expected appended names).
+        public var asked: Set<String>
+        /// Names the built URL carries that the vector did not ask for, in the URL's order.
+        public var unasked: [String]
+    }
+
+    /// What a build answer shows about extra parameters, or `nil` when it cannot tell.
     ///
     /// Only accepted build answers to vectors that expect one exact result can tell: a built request that
     /// parses, or a built callback with the callback's structure.
-    public static func unasked(in answer: TargetAnswer<ObservedResult>, to vector: Vector) -> [String]? {
+    public static func evidence(in answer: TargetAnswer<ObservedResult>, to vector: Vector) -> Evidence? {
         guard case .accepted(.url(let built)) = answer, case .accept(let expected) = vector.expectation else { return nil }
         switch (vector.input, expected) {
         case (.buildRequest, .request(let asked)):
             guard let parsed = try? XCallbackRequest(parsing: built) else { return nil }
-            return unasked(in: parsed, asked: asked)
+            var names = Set(asked.parameters.map(\.name))
+            for (name, field) in reservedFields where asked[keyPath: field] != nil { names.insert(name) }
+            return Evidence(asked: names, unasked: unasked(in: parsed, asked: asked))
         case (.buildCallback(let response), .url(let expectedURL)):
             let comparison = CallbackComparison(
                 callback: response.callbackURL, expected: expectedURL, context: Context(vector: vector, choices: [:]))
             guard case .success(let want) = comparison.appended(in: expectedURL),
                 case .success(let got) = comparison.appended(in: built)
             else { return nil }
-            return unasked(in: got.parameters, expected: want.parameters)
+            return Evidence(asked: Set(want.parameters.map(\.name)), unasked: unasked(in: got.parameters, expected: want.parameters))
         default:
             return nil
         }

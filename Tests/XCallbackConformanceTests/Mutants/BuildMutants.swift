@@ -10,6 +10,10 @@ struct RequestBuilderMutant: ConformanceTarget {
     /// Encodes a reserved value (x-success, …) and an action parameter value respectively.
     var encodeReserved: @Sendable (String) -> String = PercentEncoding.encodeValue
     var encodeValue: @Sendable (String) -> String = PercentEncoding.encodeValue
+    /// Encodes the action, in the path.
+    var encodeAction: @Sendable (String) -> String = PercentEncoding.encodeAction
+    /// Writes the x-source value as it is, whatever `encodeReserved` does with the others.
+    var rawSource = false
     var keepsFlags = true
     var lastWins = false
 
@@ -20,7 +24,7 @@ struct RequestBuilderMutant: ConformanceTarget {
         do { _ = try request.url() } catch { return .rejected(category: error.category, message: error.message) }
         var pieces: [String] = []
         for (key, value) in zip(XCallbackRequest.reservedNames, [request.source, request.success, request.error, request.cancel]) {
-            if let value { pieces.append(key + "=" + encodeReserved(value)) }
+            if let value { pieces.append(key + "=" + (rawSource && key == "x-source" ? value : encodeReserved(value))) }
         }
         var parameters = request.parameters.filter { keepsFlags || $0.value != nil }
         if lastWins {  // a [String: String] dictionary: one entry per name, holding the last value.
@@ -37,7 +41,7 @@ struct RequestBuilderMutant: ConformanceTarget {
         for parameter in parameters {
             pieces.append(encodeValue(parameter.name) + (parameter.value.map { "=" + encodeValue($0) } ?? ""))
         }
-        let url = request.scheme.lowercased() + "://x-callback-url/" + PercentEncoding.encodeAction(request.action)
+        let url = request.scheme.lowercased() + "://x-callback-url/" + encodeAction(request.action)
         return .accepted(pieces.isEmpty ? url : url + "?" + pieces.joined(separator: "&"))
     }
 }
@@ -139,6 +143,26 @@ enum BuildMutants {
 
     /// D7 on the callback side: result parameters without a value are dropped.
     static let callbackDropsFlags = CallbackBuilderMutant(name: "callback-drops-flags", keepsFlags: false)
+
+    /// The action written into the path as it is (Python's and Node's adapters as apps write them).
+    static let actionNotEncoded = RequestBuilderMutant(name: "action-not-encoded", encodeAction: { $0 })
+
+    /// The x-source value written as it is, the builder bug issue 22's fuzzing found with no vector to catch it.
+    static let sourceNotEncoded = RequestBuilderMutant(name: "source-not-encoded", rawSource: true)
+
+    /// RFC 3986 §2.1: escapes written with lowercase hex digits (`%c3%a9`), which producers should not do.
+    static let lowercaseHex = RequestBuilderMutant(name: "lowercase-hex", encodeValue: { lowercasingEscapes(PercentEncoding.encodeValue($0)) })
+
+    /// `text` with the hex digits of every escape lowercased.
+    static func lowercasingEscapes(_ text: String) -> String {
+        var out = ""
+        var left = 0
+        for character in text {
+            if character == "%" { left = 2 } else if left > 0 { left -= 1; out += character.lowercased(); continue }
+            out.append(character)
+        }
+        return out
+    }
 
     /// D6 on the callback side: repeated result names collapse to the last value.
     static let callbackLastWins = CallbackBuilderMutant(name: "callback-last-wins", lastWins: true)

@@ -39,8 +39,15 @@ import XCallbackConformance
         Case(target: BuildMutants.errorDashCode, mustFail: ["XCU-5A6T": "callbacks/error-word"]),
         Case(target: BuildMutants.errorMessageOnly, mustFail: ["XCU-5A6T": "callbacks/error-word"]),
         Case(target: BuildMutants.opensUnsafeSchemes, mustFail: ["XCU-CBQV": "security/unsafe-javascript-success"]),
-        Case(target: BuildMutants.callbackDropsFlags, mustFail: ["XCU-SHB5": "build-encoding/cb-flag"]),
+        Case(target: BuildMutants.callbackDropsFlags,
+             mustFail: ["XCU-SHB5": "build-encoding/cb-flag", "XCU-66ZS": "build-encoding/cb-flag-between"]),
         Case(target: BuildMutants.callbackLastWins, mustFail: ["XCU-JHSP": "build-encoding/cb-duplicates"]),
+        Case(target: BuildMutants.actionNotEncoded,
+             mustFail: ["XCU-F8HT": "build-encoding/field-action-space", "XCU-3X2N": "build-encoding/field-action-tab",
+                        "XCU-DHWF": "build-encoding/field-action-hash"]),
+        Case(target: BuildMutants.sourceNotEncoded,
+             mustFail: ["XCU-A839": "build-encoding/field-source-amp", "XCU-8WN7": "build-encoding/field-source-hash"]),
+        Case(target: BuildMutants.lowercaseHex, mustFail: ["XCU-9FB5": "build-encoding/hex-case-request"]),
     ]
 
     @Test("Each mutant fails must/should vectors, including the named ones", arguments: cases)

@@ -79,8 +79,9 @@ import XCallbackURL
             switch vector.input {
             case .parseText(let text): key = "parse " + Array(text.utf8).map { String($0, radix: 16) }.joined(separator: " ")
             case .parseBytes(let bytes): key = "parse " + bytes.map { String($0, radix: 16) }.joined(separator: " ")
-            case .buildRequest(let request): key = "build-request " + request.canonicalJSON.compactText
-            case .buildCallback(let response): key = "build-callback " + response.canonicalJSON.compactText
+            // By bytes: Swift compares strings by canonical equivalence, and 'é' and 'e' + U+0301 are two inputs.
+            case .buildRequest(let request): key = "build-request " + Array(request.canonicalJSON.compactText.utf8).map { String($0, radix: 16) }.joined(separator: " ")
+            case .buildCallback(let response): key = "build-callback " + Array(response.canonicalJSON.compactText.utf8).map { String($0, radix: 16) }.joined(separator: " ")
             }
             #expect(seen[key] == nil, "\(vector.id) repeats the input of \(seen[key] ?? "")")
             seen[key] = vector.id

@@ -104,11 +104,13 @@ def vectors(v):
     v.build_callback("cb-utf8", "Callback result value in UTF-8 is percent-encoded as UTF-8",
                      "src://x-callback-url/done", parameters=[("word", "Hola, señor 😀")], level="should",
                      cite=["rfc3986-2.5", "xcu-x-success"], tags=["utf8", "callback", "space"])
-    # Hardening: the spec has no valueless parameters; writing null as a bare name is the suite's convention.
-    v.build_callback("cb-flag", "Callback result parameter with a null value is emitted as a bare name (hardening: "
-                     "the spec only shows key=value)", "src://x-callback-url/done", parameters=[("done", None)],
-                     level="hardening", cite=["xcu-x-success", "silent-flag", "silent-hardening"],
-                     tags=["flag", "D7", "callback"])
+    # A null value is a parameter without a value (PROTOCOL.md 2.2): a bare name, graded as the request flags are.
+    v.build_callback("cb-flag", "Callback result parameter with a null value is emitted as a bare name",
+                     "src://x-callback-url/done", parameters=[("done", None)], level="should",
+                     cite=["xcu-x-success", "silent-flag"], tags=["flag", "D7", "callback"])
+    v.build_callback("cb-flag-between", "Callback results with a null value between two valued ones: a bare name "
+                     "in its place", "src://x-callback-url/done?id=7", parameters=[("a", "1"), ("done", None), ("b", "2")],
+                     level="should", cite=["xcu-x-success", "silent-flag"], tags=["flag", "D7", "callback"])
     v.build_callback("cb-empty", "Callback result parameter with the empty value", "src://x-callback-url/done",
                      parameters=[("r", "")], cite=["xcu-x-success"], tags=["empty", "callback"])
     v.build_callback("cb-duplicates", "Callback with repeated result parameters keeps all of them in order",
@@ -138,3 +140,54 @@ def vectors(v):
                    "preserved": accept(url_of(pairs)),
                    "unordered": {"anyOf": [accept(url_of(p)) for p in itertools.permutations(pairs)]}}},
                cite=["silent-order", "xcu-x-success"], tags=["order", "parameter-order", "D20", "callback"])
+
+    # 6. One standard for every field a builder writes: the rules tested on action parameters above, on the action
+    # and on the x-source, x-success, x-error and x-cancel values too. The action sits in the path, where '&', '='
+    # and '+' are data (RFC 3986 §3.3) and no sentence requires accepting every action name, so refusing one is
+    # allowed; built, it must parse back and obey the path's rules (no raw space, control, non-ASCII or stray '%').
+    samples = [("amp", "&"), ("equals", "="), ("hash", "#"), ("percent", "%"), ("plus", "+"), ("space", " "),
+               ("question", "?"), ("slash", "/"), ("tab", "\t")]
+    texts = [("utf8", "été", "should", ["rfc3986-2.5", "rfc3986-2"], ["utf8"]),
+             ("emoji", "😀", "should", ["rfc3986-2.5", "rfc3986-2"], ["utf8"]),
+             ("escape-text", "%41", "must", ["rfc3986-2.4", "rfc3986-2.4-percent"], ["percent", "double"])]
+    inner = "s3://x-callback-url/c?k=v&w=a%20b#f"
+    middle = "s2://x-callback-url/b?x-success=" + xcu_model.encode_value(inner)
+    nested = "s1://x-callback-url/a?x-success=" + xcu_model.encode_value(middle) + "&n=1"
+    fields = [("action", "the action"), ("source", "x-source"), ("success", "x-success"), ("error", "x-error"),
+              ("cancel", "x-cancel")]
+    for field, what in fields:
+        cases = []
+        for key, ch in samples:
+            level, cite = level_and_cite(ch)
+            if field == "action" and ch in "&=+":
+                level, cite = "must", ["rfc3986-2.2-data", "xcu-action"]
+            cases.append((key, "a" + ch + "b", level, cite, ["ascii"] + (["plus", "D2"] if ch == "+" else
+                                                                          ["space", "D3"] if ch == " " else [])))
+        cases += [(key, "a" + text + "b", level, cite, tags) for key, text, level, cite, tags in texts]
+        if field != "action":
+            cases.append(("nested", nested, "should", ["rfc3986-2.2", "xcu-example-legibility", "silent-nested-encoding"],
+                          ["nested", "D15"]))
+        for key, text, level, cite, tags in cases:
+            if field == "action":
+                request = R("enc", text, parameters=[("v", "1")])
+                expect = any_of(accept(request), reject("invalid-character"))
+                ending = ": encoded so it parses back, or refused"
+            else:
+                value = text if field == "source" or key == "nested" else "src://x-callback-url/" + text
+                request = R("enc", "echo", **{field: value})
+                expect = None
+                ending = ""
+            v.build_request("field-%s-%s" % (field, key), "Build a request whose %s holds %r%s" % (what, text, ending),
+                            request, level=level, expect=expect,
+                            cite=cite + (["xcu-action"] if field == "action" and "xcu-action" not in cite else
+                                         ["xcu-x-source"] if field == "source" else
+                                         ["xcu-x-%s" % field] if field != "action" else []),
+                            tags=["field", field] + tags)
+
+    # 7. RFC 3986 §2.1: producers should write escapes with uppercase hex digits (%C3%A9, not %c3%a9).
+    v.build_request("hex-case-request", "Build a request whose value is '€': its escapes use uppercase hex digits",
+                    R("enc", "echo", parameters=[("v", "€")]), level="should", cite=["rfc3986-2.1-uppercase"],
+                    tags=["hex-case", "utf8", "percent"])
+    v.build_callback("hex-case-callback", "Callback result '€': its escapes use uppercase hex digits",
+                     "src://x-callback-url/done", parameters=[("r", "€")], level="should",
+                     cite=["rfc3986-2.1-uppercase", "xcu-x-success"], tags=["hex-case", "utf8", "percent", "callback"])

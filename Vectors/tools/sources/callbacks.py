@@ -52,8 +52,10 @@ def vectors(v):
                          ["sumup/sumup-ios-url-scheme issue 9 (hash-routed web apps)"] if key == "hash-route" else
                          ["found by the round-trip fuzzer (Corpus/regressions/round-trip)"] if key == "query-ends-in-question"
                          else [])
+    # Nothing to add: 'this URL' is opened; a '?' or '&' with nothing after it makes another URI (RFC 3986 §6.2.3).
     v.build_callback("success-none", "Success without parameters opens the callback unchanged, query and fragment too",
-                     S + "?id=7#top", expect=U(S + "?id=7#top"), cite=["xcu-x-success"], tags=["callback", "success"])
+                     S + "?id=7#top", expect=U(S + "?id=7#top"), cite=["xcu-x-success", "rfc3986-6.2.3"],
+                     tags=["callback", "success"])
     v.build_callback("success-many", "Success with several results keeps their order",
                      S, parameters=[("a", "1"), ("b", "2"), ("c", "3")], expect=U(S + "?a=1&b=2&c=3"),
                      cite=APPEND, tags=["callback", "success", "order"])
@@ -88,7 +90,7 @@ def vectors(v):
     for key, code, message, level, tags in [
             ("numeric", "404", "Not found", "should", ["space"]),
             ("word", "code", "message", "must", []),
-            ("non-numeric", "choice-not-found", "No-choice", "must", []),
+            ("non-numeric", "choice-not-found", "No-choice", "should", []),
             ("negative", "-1", "unknown", "must", []),
             ("empty", "", "", "must", ["empty"]),
             ("reserved-chars", "a&b", "x#y%z", "must", []),
@@ -107,10 +109,11 @@ def vectors(v):
                      outcome="error", code="1", message="x", expect=U(E + "?errorCode=1&errorMessage=x#f"),
                      level="should", cite=["xcu-x-error", "silent-callback-append"],
                      tags=["callback", "error", "D17", "D18"])
+    # 'At least' allows more parameters than errorCode and errorMessage; it does not require them (should).
     v.build_callback("error-extra", "Error with extra parameters after errorCode and errorMessage ('at least')", E,
                      outcome="error", code="1", message="x", parameters=[("detail", "d")], source="TargetApp",
-                     expect=U(E + "?x-source=TargetApp&errorCode=1&errorMessage=x&detail=d"),
-                     cite=["xcu-x-error"], tags=["callback", "error", "D18"],
+                     expect=U(E + "?x-source=TargetApp&errorCode=1&errorMessage=x&detail=d"), level="should",
+                     cite=["xcu-x-error", "silent-error-parameters"], tags=["callback", "error", "D18"],
                      provenance=["sebreh/SBRXCallbackURLKit PR 7 (user params on x-error)"])
     v.build_callback("error-bare-question", "Error onto a callback ending in '?'", E + "?", outcome="error",
                      code="1", message="x", expect=U(E + "?errorCode=1&errorMessage=x"), level="should",
@@ -170,3 +173,45 @@ def vectors(v):
     v.build_request("build-callbacks-no-query", "Build a request whose callbacks have no query",
                     R("tgt", "act", success=S, error=S + "/e", cancel=S + "/c"),
                     cite=["xcu-x-success", "xcu-x-error", "xcu-x-cancel"], tags=["callback"])
+
+    # 6. Nothing added unasked (D19): one behaviour, judged once. A builder that adds its own parameter to every
+    # URL (a request id, an x-source with its own name) fails these, at should; every other build vector is
+    # compared with the parameters the target declares (or the run finds) set aside (PROTOCOL.md, 5.1).
+    EXTRA = ["extra-parameters", "D19"]
+    v.build_request("extra-none-request", "Build a request with nothing but an action: no parameter is added",
+                    R("tgt", "open"), level="should", cite=["xcu-optional", "silent-extra-parameters"],
+                    tags=["callback"] + EXTRA)
+    v.build_request("extra-none-request-params", "Build a request with x-success and one parameter: nothing else is "
+                    "added (no request id, no x-source)", R("tgt", "add", success=S, parameters=[("title", "Hi")]),
+                    level="should", cite=["xcu-optional", "xcu-action-parameters", "silent-extra-parameters"],
+                    tags=["callback"] + EXTRA)
+    v.build_callback("extra-none-success", "Success with one result: only that result is appended", S,
+                     parameters=[("result", "ok")], level="should",
+                     cite=["xcu-x-success", "silent-extra-parameters"], tags=["callback", "success"] + EXTRA)
+    v.build_callback("extra-none-error", "Error: only errorCode and errorMessage are appended", E, outcome="error",
+                     code="1", message="x", level="should", cite=["xcu-x-error", "silent-extra-parameters"],
+                     tags=["callback", "error"] + EXTRA)
+    v.build_callback("extra-none-cancel", "Cancel with nothing to add onto a callback with a query: nothing is "
+                     "appended", C + "?job=3", outcome="cancel",
+                     level="should", cite=["xcu-x-cancel", "silent-extra-parameters"], tags=["callback", "cancel"] + EXTRA)
+
+    # 7. Found auditing real libraries (Tests/Implementations/audit): the callback's own URL is kept byte for byte
+    # even where a URL type would re-serialise it ('+' in its query, '+' in its scheme, ':' in a query value).
+    AU = ["czottmann/obsidian-actions-uri src/utils/callbacks.ts (replace of '+' over the whole URL)"]
+    v.build_callback("kept-plus-in-query", "Success with nothing to add onto a callback whose query holds '+': "
+                     "opened unchanged", S + "?q=a+b", expect=U(S + "?q=a+b"), cite=["xcu-x-success", "rfc3986-6.2.3"],
+                     tags=["callback", "success", "plus", "D16"], provenance=AU)
+    v.build_callback("kept-plus-in-scheme", "Success with nothing to add onto the scheme 'c++': opened unchanged",
+                     "c++://x-callback-url/done", expect=U("c++://x-callback-url/done"),
+                     cite=["xcu-x-success", "rfc3986-3.1-syntax"], tags=["callback", "success", "plus", "scheme"],
+                     provenance=AU)
+    v.build_callback("kept-colon-in-query", "Error onto a callback whose query value holds ':': the query is kept "
+                     "as written", E + "?next=a:b", outcome="error", code="1", message="x",
+                     expect=U(E + "?next=a:b&errorCode=1&errorMessage=x"), cite=["xcu-x-error", "rfc3986-3.4"],
+                     tags=["callback", "error", "D16"],
+                     provenance=["Vinzent03/obsidian-advanced-uri and czottmann/obsidian-actions-uri (URLSearchParams "
+                                 "re-serialises the query)"])
+    v.build_callback("result-with-spaces-and-amp", "Success with result-text 'this & that': space and '&' encoded "
+                     "(%20, %26), never '+'", "shortcuts://x-callback-url/done", parameters=[("result-text", "this & that")],
+                     level="should", cite=["xcu-x-success", "rfc3986-2.2-producers"], tags=["callback", "space", "D3"],
+                     provenance=["czottmann/obsidian-actions-uri issue 11 (spaces as '+')"])

@@ -203,10 +203,13 @@ def vectors(v):
     v.parse("backslash-authority", "tgt:\\\\x-callback-url\\go has no '//' authority: not an x-callback-url",
             "tgt:\\\\x-callback-url\\go", expect=any_of(reject("not-x-callback-url"), reject("invalid-character")),
             cite=["rfc3986-3.2", "xcu-host"], tags=["security", "host", "backslash"])
+    # Under RFC 3986 '\\' is userinfo data, so the host is x-callback-url, as in plain userinfo (XCU-5HVF):
+    # refusing the userinfo is recommended (should), not required.
     v.parse("backslash-userinfo", "tgt://evil.example\\@x-callback-url/go: the authority holds '@', and is not "
             "x-callback-url if '\\' ends it", "tgt://evil.example\\@x-callback-url/go",
             expect=any_of(reject("invalid-authority"), reject("invalid-character"), reject("not-x-callback-url")),
-            also=[reject("not-x-callback-url")], cite=["rfc3986-3.2", "rfc3986-7.6", "xcu-host"],
+            also=[reject("not-x-callback-url")], level="should",
+            cite=["rfc3986-3.2", "rfc3986-7.6", "xcu-host", "silent-authority"],
             tags=["security", "host", "backslash", "authority"])
     v.parse("semicolon-not-separator", "';' is data, not a separator: x-success is 'a;x-success=evil', one value",
             "tgt://x-callback-url/go?x-success=a;x-success=evil", expect=accept(R("tgt", "go", success="a;x-success=evil")),

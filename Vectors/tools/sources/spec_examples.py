@@ -116,7 +116,7 @@ def vectors(v):
                      expect=accept({"url": ERR + "?errorCode=code&errorMessage=message"}),
                      cite=["xcu-x-error"], tags=TAGS + ["D18"])
     v.build_callback("success-build-bare", "Success callback with nothing to add opens the URL unchanged",
-                     OK, expect=accept({"url": OK}), cite=["xcu-x-success"], tags=TAGS)
+                     OK, expect=accept({"url": OK}), cite=["xcu-x-success", "rfc3986-6.2.3"], tags=TAGS)
     v.build_callback("success-build-source-only", "Success callback with only x-source appends '?x-source=TargetApp'",
                      OK, source="TargetApp", expect=accept({"url": OK + "?x-source=TargetApp"}),
                      cite=["xcu-example-callback", "xcu-x-source"], tags=TAGS)

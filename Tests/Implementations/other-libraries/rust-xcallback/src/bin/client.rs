@@ -1,0 +1,87 @@
+//! The conformance protocol adapter for ozbe/xcallback's macOS client, the path its command-line tool
+//! sends every request through (row `ozbe-xcallback-client`; Vectors/protocol/PROTOCOL.md).
+//!
+//! The crate's README documents one entry point, `callback <scheme> <action> [parameters]...`; the
+//! tool builds an `XCallbackUrl` (`opts_to_url`, src/bin/cli.rs:48-53) and hands it to
+//! `NSXCallbackClient::execute` (src/bin/cli.rs:41-46), the crate's public `XCallbackClient`
+//! (src/client.rs, src/macos.rs:144-150), which a Rust app using the crate calls the same way. The
+//! adapter builds the request as src/protocol.rs does for the module's own row and calls
+//! `NSXCallbackClient::new()` and `execute(&url)`. `execute` sets its own x-source and callbacks
+//! (src/macos.rs:70-102), opens the URL through `NSWorkspace` (src/macos.rs:152-154) and then waits
+//! for the callback, which never comes here: each call is left waiting on a thread of its own, and the
+//! adapter answers with the URL the client opened.
+//!
+//! src/x_callback_url.rs, src/client.rs and src/macos.rs are compiled from the checkout, with one
+//! build fix (../patches/ozbe-xcallback.patch: Debian's rand 0.8 yields bytes where 0.7 yielded chars).
+//! AppKit and the Objective-C runtime are stand-ins (stubs/macos, stubs/objc): `open_url` records the
+//! URL and opens nothing, and everything else they offer panics if called; the delegate and the Apple
+//! event handler, which receive callbacks, are never reached. build-request only: this client parses
+//! only the callbacks addressed to it (with their `callback_id`), through the same
+//! `XCallbackUrl::parse` the module's row judges, and never builds a callback.
+//!
+//! `extraParameters`: the client adds x-source, x-success, x-error and x-cancel to every request
+//! (src/macos.rs:79-100), so the comparator sets them aside where a vector did not ask for them; where
+//! a vector asks for one, the client's own value is compared with the one asked for.
+
+#[macro_use]
+extern crate lazy_static;
+#[macro_use]
+extern crate objc;
+
+#[allow(warnings)]
+#[path = "../../../checkouts/ozbe-xcallback/src/x_callback_url.rs"]
+mod x_callback_url;
+#[allow(warnings)]
+#[path = "../../../checkouts/ozbe-xcallback/src/client.rs"]
+mod client;
+#[allow(warnings)]
+#[path = "../../../checkouts/ozbe-xcallback/src/macos.rs"]
+mod macos;
+#[allow(dead_code)] // parse is the module row's
+#[path = "../protocol.rs"]
+mod protocol;
+
+use crate::client::XCallbackClient;
+use serde_json::{json, Value};
+use std::time::Duration;
+
+fn hello() -> Value {
+    json!({
+        "protocol": 1,
+        "implementation": {
+            "name": "ozbe/xcallback (client)",
+            "version": protocol::pinned_commit(),
+            "language": "Rust",
+            "homepage": "https://github.com/ozbe/xcallback"
+        },
+        "operations": ["build-request"],
+        "choices": {"parameter-order": "preserved"},
+        "extraParameters": ["x-source", "x-success", "x-error", "x-cancel"]
+    })
+}
+
+fn execute(request: &Value) -> Value {
+    let url = match protocol::request(request) {
+        Ok(url) => url,
+        Err(skipped) => return skipped,
+    };
+    let client = crate::macos::NSXCallbackClient::new();
+    let sender = std::thread::Builder::new().stack_size(64 * 1024).spawn(move || {
+        // Opens the URL, then waits for a callback that never comes: the thread is left parked.
+        let _ = client.execute(&url);
+    });
+    if let Err(error) = sender {
+        return json!({"errored": {"message": format!("no thread for execute: {}", error)}});
+    }
+    match ::macos::next_opened_url(Duration::from_secs(1)) {
+        Some(opened) => json!({"accepted": {"url": opened}}),
+        None => json!({"errored": {"message": "execute opened no URL within 1 s"}}),
+    }
+}
+
+fn main() {
+    protocol::serve(hello(), |message| match message["cmd"].as_str() {
+        Some("build-request") => execute(&message["request"]),
+        _ => json!({"skipped": {"reason": "the client only sends requests"}}),
+    });
+}

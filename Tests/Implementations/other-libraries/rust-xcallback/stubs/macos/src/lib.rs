@@ -1,0 +1,125 @@
+//! Stand-in for the AppKit and Foundation bindings ozbe/xcallback's `src/macos.rs` imports
+//! (`::macos::appkit`, `::macos::foundation`), so that it compiles on Linux.
+//!
+//! The one call on the path under test is `NSWorkspace::shared_workspace().open_url(...)`
+//! (`src/macos.rs:152-154`), through which `NSXCallbackClient::execute` hands the finished URL to
+//! macOS. Here it records the URL for the adapter and opens nothing; `NSString::from` and
+//! `NSURL::from` carry the string to it unchanged. Everything else (the application, its delegate,
+//! the Apple event handler) belongs to `run_app`, which the adapter never calls, and panics if called.
+
+use std::sync::{Condvar, Mutex, OnceLock};
+
+/// An Objective-C object pointer.
+pub type Id = *mut objc::runtime::Object;
+
+/// A wrapped Objective-C class, as the real crate's `impl_objc_class!` makes.
+pub trait ObjCClass: Sized {
+    /// The class name.
+    fn class_name() -> &'static str;
+    /// Wraps a pointer; panics here (only the Apple event handler calls it).
+    fn from_ptr(_ptr: Id) -> Option<Self> {
+        panic!("stub: ObjCClass::from_ptr is not on the path under test")
+    }
+}
+
+#[macro_export]
+macro_rules! impl_objc_class {
+    ($name:ident) => {
+        pub struct $name {
+            #[allow(dead_code)]
+            ptr: $crate::Id,
+        }
+        impl $crate::ObjCClass for $name {
+            fn class_name() -> &'static str {
+                stringify!($name)
+            }
+        }
+    };
+}
+
+fn opened() -> &'static (Mutex<Vec<String>>, Condvar) {
+    static OPENED: OnceLock<(Mutex<Vec<String>>, Condvar)> = OnceLock::new();
+    OPENED.get_or_init(|| (Mutex::new(Vec::new()), Condvar::new()))
+}
+
+/// Waits up to `timeout` for the next URL handed to `NSWorkspace::open_url`, and takes it.
+pub fn next_opened_url(timeout: std::time::Duration) -> Option<String> {
+    let (urls, signal) = opened();
+    let guard = urls.lock().unwrap();
+    let (mut guard, _) = signal.wait_timeout_while(guard, timeout, |urls| urls.is_empty()).unwrap();
+    if guard.is_empty() { None } else { Some(guard.remove(0)) }
+}
+
+pub mod foundation {
+    /// A string, carried unchanged.
+    pub struct NSString(pub(crate) String);
+    impl From<&String> for NSString {
+        fn from(text: &String) -> Self {
+            NSString(text.clone())
+        }
+    }
+    impl NSString {
+        /// Only the Apple event handler calls it.
+        pub fn as_str(&self) -> Option<&'static str> {
+            panic!("stub: NSString::as_str is not on the path under test")
+        }
+    }
+    /// A URL, carried as the string it was made from.
+    pub struct NSURL(pub(crate) String);
+    impl From<NSString> for NSURL {
+        fn from(text: NSString) -> Self {
+            NSURL(text.0)
+        }
+    }
+}
+
+pub mod appkit {
+    use crate::foundation::{NSString, NSURL};
+
+    /// The shared workspace: records the URLs it is asked to open.
+    pub struct NSWorkspace;
+    impl NSWorkspace {
+        pub fn shared_workspace() -> NSWorkspace {
+            NSWorkspace
+        }
+        /// Records the URL for the adapter; opens nothing.
+        pub fn open_url(&self, url: NSURL) {
+            let (urls, signal) = crate::opened();
+            urls.lock().unwrap().push(url.0);
+            signal.notify_all();
+        }
+    }
+
+    /// The application; only `run_app` and `terminate_app` use it.
+    pub struct NSApplication;
+    pub fn nsapp() -> NSApplication {
+        panic!("stub: NSApplication is not on the path under test")
+    }
+    impl NSApplication {
+        pub fn set_delegate<T>(&self, _delegate: &T) {}
+        pub fn run(&self) {}
+        pub fn terminate<T>(&self, _sender: &T) {}
+    }
+
+    /// The Apple event manager; only the delegate uses it.
+    pub struct NSAppleEventManager;
+    impl NSAppleEventManager {
+        pub fn shared_manager() -> NSAppleEventManager {
+            panic!("stub: NSAppleEventManager is not on the path under test")
+        }
+        pub fn set_get_url_event_handler<T>(&self, _handler: &T) {}
+    }
+
+    /// An Apple event; only the delegate's URL handler reads one.
+    pub struct NSAppleEventDescriptor;
+    impl crate::ObjCClass for NSAppleEventDescriptor {
+        fn class_name() -> &'static str {
+            "NSAppleEventDescriptor"
+        }
+    }
+    impl NSAppleEventDescriptor {
+        pub fn url_param_value(&self) -> Option<NSString> {
+            None
+        }
+    }
+}

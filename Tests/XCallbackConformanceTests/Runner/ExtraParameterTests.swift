@@ -1,0 +1,126 @@
+import Testing
+import XCallbackConformance
+import XCallbackURL
+
+/// The reference's builders plus one behaviour: a parameter added to the URLs they build, as libraries add a
+/// request id (`requestID`) or their own `x-source`.
+struct AddsParameter: ConformanceTarget {
+    /// The name added, and its value.
+    var name = "IACRequestID"
+    var value = "42"
+    /// Whether the target declares the name in `extraParameters`.
+    var declares: Bool
+    /// Whether callbacks get it too, or only requests.
+    var toCallbacks = true
+    /// When set, only the request with this action gets the parameter.
+    var onlyAction: String?
+
+    var identity: TargetIdentity { TargetIdentity(name: "adds-\(name)", version: "1") }
+    var extraParameters: [String] { declares ? [name] : [] }
+
+    func buildRequest(_ request: XCallbackRequest) -> TargetAnswer<String> {
+        var request = request
+        if onlyAction == nil || onlyAction == request.action {
+            if name == "x-source" {
+                if request.source == nil { request.source = value }
+            } else {
+                request.parameters.append(XCallbackParameter(name, value))
+            }
+        }
+        do { return .accepted(try request.url()) } catch { return .rejected(category: error.category, message: error.message) }
+    }
+
+    func buildCallback(_ response: XCallbackResponse) -> TargetAnswer<String> {
+        var response = response
+        if toCallbacks && onlyAction == nil { response.parameters.append(XCallbackParameter(name, value)) }
+        do { return .accepted(try response.url()) } catch { return .rejected(category: error.category, message: error.message) }
+    }
+}
+
+/// One behaviour is judged once: a builder that adds a parameter nobody asked for fails the vectors tagged
+/// `extra-parameters`, at should, and no other, whether it declares the name or the run finds it.
+@Suite struct ExtraParameterTests {
+    let suite: VectorSuite
+    init() throws { suite = try VectorFixtures.suite.get() }
+
+    func run(_ target: AddsParameter) -> ConformanceRun {
+        ConformanceRunner(selection: VectorSelection(operations: [.buildRequest, .buildCallback])).run(suite, against: target)
+    }
+
+    func failed(_ run: ConformanceRun) -> [String] {
+        run.results.filter { $0.result.verdict.failureKind != nil }.map(\.id)
+    }
+
+    /// The build vectors tagged `extra-parameters`, for operations the target touches.
+    func tagged(_ operations: Set<Operation>) -> [String] {
+        suite.vectors.filter { $0.tags.contains(ExtraParameters.tag) && operations.contains($0.operation) }.map(\.id)
+    }
+
+    @Test func aDeclaredRequestIDFailsOnlyTheExtraParameterVectorsAtShould() throws {
+        let run = run(AddsParameter(declares: true))
+        #expect(!tagged([.buildRequest, .buildCallback]).isEmpty)
+        #expect(failed(run) == tagged([.buildRequest, .buildCallback]))
+        #expect(run.results.filter { $0.result.verdict.failureKind != nil }.allSatisfy { $0.result.level == .should })
+        #expect(run.extraParameters.declared == ["IACRequestID"] && run.extraParameters.detected.isEmpty)
+        let setAside = run.results.filter { $0.result.matched?.contains("IACRequestID set aside") == true }
+        #expect(setAside.count > 200, "the set-aside passes say so")
+    }
+
+    @Test func anUndeclaredParameterAddedToEveryURLIsFoundAndJudgedOnce() throws {
+        let run = run(AddsParameter(declares: false))
+        #expect(run.extraParameters.detected == ["IACRequestID"])
+        #expect(failed(run) == tagged([.buildRequest, .buildCallback]))
+        #expect(run.extraParameters.rejudged.count > 200)
+        #expect(TextReport.header(run).contains("extra parameters: IACRequestID (added to every built URL, undeclared)"))
+    }
+
+    @Test func anXSourceAddedToEveryRequestIsOneFinding() throws {
+        let run = run(AddsParameter(name: "x-source", value: "CallbackURLKit", declares: false, toCallbacks: false))
+        #expect(run.extraParameters.detected == ["x-source"])
+        #expect(failed(run) == tagged([.buildRequest]))
+    }
+
+    @Test func aParameterAddedOnceIsNotAnExtraParameter() throws {
+        let run = run(AddsParameter(declares: false, onlyAction: "translate"))
+        #expect(run.extraParameters.detected.isEmpty)
+        let translating = suite.vectors.filter {
+            if case .buildRequest(let request) = $0.input, request.action == "translate", case .accept = $0.expectation { true } else { false }
+        }.map(\.id)
+        #expect(!translating.isEmpty)
+        #expect(Set(failed(run)) == Set(translating))
+    }
+
+    @Test func aVectorThatAsksForTheNameIsStillComparedOnIt() throws {
+        // A builder that writes its own x-source over the one asked for is wrong, declared or not.
+        struct OverwritesSource: ConformanceTarget {
+            var identity: TargetIdentity { TargetIdentity(name: "overwrites-x-source", version: "1") }
+            var extraParameters: [String] { ["x-source"] }
+            func buildRequest(_ request: XCallbackRequest) -> TargetAnswer<String> {
+                var request = request
+                request.source = "Mine"
+                do { return .accepted(try request.url()) } catch { return .rejected(category: error.category, message: error.message) }
+            }
+        }
+        let asking = suite.vectors.filter {
+            if case .buildRequest(let request) = $0.input, let source = request.source, source != "Mine", case .accept = $0.expectation {
+                true
+            } else {
+                false
+            }
+        }
+        #expect(!asking.isEmpty)
+        for vector in asking {
+            #expect(Evaluator.run(vector, on: OverwritesSource()).verdict.failureKind != nil, "\(vector.id)")
+        }
+    }
+
+    @Test func lowercaseHexIsJudgedByTheHexCaseVectorsAlone() throws {
+        var failed: [String] = []
+        for vector in suite.vectors where vector.operation == .buildRequest {
+            if Evaluator.run(vector, on: BuildMutants.lowercaseHex).verdict.failureKind != nil { failed.append(vector.id) }
+        }
+        let hexCase = suite.vectors.filter { $0.tags.contains(EncodingRules.hexCaseTag) && $0.operation == .buildRequest }.map(\.id)
+        #expect(!hexCase.isEmpty)
+        #expect(failed == hexCase)
+    }
+}
