@@ -198,7 +198,7 @@ ROWS = {}  # one entry per result file
 
 
 def tagged(name, operation=None):
-    """Every vector of the results with this tag (and operation), resolved when the audit is written."""
+    """Every vector of the results with this tag (and operation) that ran, resolved when the audit is written."""
     return ("tag", name, operation)
 
 
@@ -704,7 +704,7 @@ def behaviour_json(b):
         entry["noVector"] = b["noVector"]
     else:
         entry["vectors"] = b["vectors"]
-        if b["proposed"]:
+        if b["proposed"] and not b["vectors"]:
             entry["proposed"] = b["proposed"]
     return entry
 
@@ -716,7 +716,8 @@ def resolve(row, results):
         for v in b["vectors"]:
             if isinstance(v, tuple):
                 _, name, operation = v
-                vectors += [r["id"] for r in results if name in r.get("tags", []) and operation in (None, r["operation"])]
+                vectors += [r["id"] for r in results if name in r.get("tags", []) and operation in (None, r["operation"])
+                            and r["verdict"] != "skipped"]
             else:
                 vectors.append(v)
         b["vectors"] = vectors

@@ -53,6 +53,21 @@ func dictionary(_ parameters: [XCallbackParameter]) -> Result<[String: String], 
     return .success(result)
 }
 
+/// A callback for APIs that take it as a `URL` value, or why the text is no such value.
+///
+/// `URL(string:)` refuses some texts and rewrites others (swift-foundation percent-encodes a lone `%`, a
+/// space, a tab or non-ASCII: `a%b` becomes `a%25b`). Either way the app cannot hand the library this
+/// callback as written, so the vector is skipped instead of judging Foundation's rewriting as the library's.
+func callbackURL(_ text: String) -> Result<URL, Unrepresentable> {
+    guard let url = URL(string: text) else {
+        return .failure(Unrepresentable(reason: "callbacks are passed as URL values; URL(string:) is nil for '\(text)'"))
+    }
+    guard url.absoluteString == text else {
+        return .failure(Unrepresentable(reason: "callbacks are passed as URL values; URL(string:) reads '\(text)' as '\(url.absoluteString)'"))
+    }
+    return .success(url)
+}
+
 /// An input the library's API cannot take, with the reason.
 struct Unrepresentable: Error {
     var reason: String

@@ -12,7 +12,10 @@
 //   (XCallbackURL+URL.swift); x-source, which the library has no member for, is a parameter.
 // - build-callback: the delegate calls the closure `handle(_:)` gave it: `successCallback(nil)` when it
 //   returns nothing, `successCallback([…])`, `errorCallback(error)` or `cancelCallback()`; the handler
-//   opens the URL through the delegate's `openCallbackURL(_:)`, which records it.
+//   opens the URL through the delegate's `openCallbackURL(_:)`, which records it. `handle(_:)` is given
+//   a value made with the callback as the source app sent it (`XCallbackURL(scheme:action:successCallbackURL:)`),
+//   not one parsed from a request, so that the re-encoding at parse (XCallbackURLHandler.swift:108) is
+//   judged once, by the parse vectors.
 
 import Foundation
 import JasonnamXCallbackURL
@@ -56,10 +59,13 @@ struct JasonnamTarget: ConformanceTarget {
         case .success(let value): parameters = value
         case .failure(let error): return .unsupported(reason: error.reason, issueURL: nil)
         }
-        let callbacks = [request.success, request.error, request.cancel]
-        let urls = callbacks.map { $0.flatMap(URL.init(string:)) }
-        if let text = zip(callbacks, urls).first(where: { $0.0 != nil && $0.1 == nil })?.0 ?? nil {
-            return .unsupported(reason: "callbacks are passed as URL values; URL(string:) is nil for '\(text)'", issueURL: nil)
+        var urls: [URL?] = []
+        for text in [request.success, request.error, request.cancel] {
+            guard let text else { urls.append(nil); continue }
+            switch callbackURL(text) {
+            case .success(let url): urls.append(url)
+            case .failure(let error): return .unsupported(reason: error.reason, issueURL: nil)
+            }
         }
         let built = JasonnamXCallbackURL.XCallbackURL(
             scheme: request.scheme, action: request.action, parameters: parameters,

@@ -17,8 +17,7 @@ struct KradenkovTarget: ConformanceTarget {
         do {
             func callback(_ text: String?) throws -> KradenkovXCallbackURL.Callback? {
                 guard let text else { return nil }
-                guard let url = URL(string: text) else { throw Unrepresentable(text: text) }
-                return try KradenkovXCallbackURL.Callback(url: url)
+                return try KradenkovXCallbackURL.Callback(url: callbackURL(text).get())
             }
             let action = try KradenkovXCallbackURL.Action(
                 name: request.action, parameters: request.parameters.isEmpty ? nil : request.parameters.map { URLQueryItem(name: $0.name, value: $0.value) })
@@ -27,12 +26,9 @@ struct KradenkovTarget: ConformanceTarget {
                 onCancel: try callback(request.cancel))
             return .accepted(try URL.xCallbackURL(scheme: request.scheme, action: action, parameters: parameters).absoluteString)
         } catch let error as Unrepresentable {
-            return .unsupported(reason: "callbacks are passed as URL values; URL(string:) is nil for '\(error.text)'", issueURL: nil)
+            return .unsupported(reason: error.reason, issueURL: nil)
         } catch {
             return .rejected(category: nil, message: "\(error)")
         }
     }
-
-    /// A callback the library's API cannot take: it is not a Foundation URL.
-    struct Unrepresentable: Error { var text: String }
 }
