@@ -237,7 +237,7 @@ ROWS["callbackurlkit"] = {
     "platform": "`Client.appInstalled` (`Sources/Client.swift:40-50`) asks `UIApplication.canOpenURL` or `NSWorkspace` "
                 "whether an app handles the scheme, and `Manager.send` refuses the request when none does "
                 "(`Sources/Manager.swift:196-198`), before `Request.URLComponents` sets the scheme "
-                "(`Sources/Request.swift:128`), the setter that traps on an invalid scheme. No app can be installed "
+                "(`Sources/Request.swift:41`), the setter that traps on an invalid scheme. No app can be installed "
                 "for `1app`, `my app` or `\"\"`, so on iOS and macOS those requests are refused, not crashes: "
                 "XCU-PZZD, XCU-MAZX, XCU-XS8F and XCU-XULD pass here as they do there. One caveat for `app:`: "
                 "Darwin's `URL(string: \"app:://dummy\")` has the scheme `app`, so on a device where an app "
@@ -252,19 +252,19 @@ ROWS["callbackurlkit"] = {
         shared("only-the-host-is-checked", ["Sources/Manager.swift:73"]),
         shared("host-mapped-by-foundation", ["Sources/Manager.swift:73"]),
         shared("scheme-compared-exactly", ["Sources/Manager.swift:73"]),
-        cause("bare-query-joined-with-ampersand", ["Sources/Extensions.swift:290-296"],
+        cause("bare-query-joined-with-ampersand", ["Sources/Extensions.swift:120-126"],
               "parameters are joined to a callback with '&' whenever it has a query, even an empty one or one "
               "ending in '&': `done?` becomes `done?&word=Hola`",
               detail(r"has an empty piece")),
-        shared("error-callback-code-and-message-only", ["Sources/Manager.swift:110-113", "Sources/CallbackURLKit.swift:335"]),
-        shared("cancel-callback-takes-nothing", ["Sources/Manager.swift:115-117", "Sources/CallbackURLKit.swift:336"]),
+        shared("error-callback-code-and-message-only", ["Sources/Manager.swift:110-113", "Sources/CallbackURLKit.swift:35"]),
+        shared("cancel-callback-takes-nothing", ["Sources/Manager.swift:115-117", "Sources/CallbackURLKit.swift:36"]),
         cause("callback-reencoded-by-foundation", ["Sources/Manager.swift:140-143"],
               "the callback is rebuilt through `URL(string:)` and `URLComponents`, and Foundation percent-encodes "
               "the raw space of `done?q=a b`, so the callback's own query is not kept byte for byte",
               all_of(op("build-callback"), detail(r"does not start with the callback URL"))),
         shared("schemeless-callback-opened", ["Sources/Manager.swift:139-146"]),
         shared("unsafe-callback-opened", ["Sources/Manager.swift:139-146"]),
-        cause("reserved-and-library-names-dropped", ["Sources/Manager.swift:234-237", "Sources/CallbackURLKit.swift:424-427"],
+        cause("reserved-and-library-names-dropped", ["Sources/Manager.swift:234-237", "Sources/CallbackURLKit.swift:124-127"],
               "every name starting with `x-` (x-foo, x-Success, `x-success ` …) and the library's own requestID, "
               "responseType and response are removed before the handler sees the parameters",
               all_of(op("parse"), any_of(tag("D13"), tag("D19"), desc(r"^Name x-success%")))),
@@ -272,14 +272,14 @@ ROWS["callbackurlkit"] = {
               "a callback value that `URL(string:)` cannot read (empty, or with raw braces) is never opened, and "
               "the parameters hide that it was sent: `x-success=` reads as no x-success",
               any_of(ids("XCU-KH7V", "XCU-CFPG"), all_of(op("parse"), desc(r"present and empty|with no value is present")))),
-        shared("raw-controls-read-as-data", ["Sources/Manager.swift:286", "Sources/Extensions.swift:207"],
+        shared("raw-controls-read-as-data", ["Sources/Manager.swift:286", "Sources/Extensions.swift:37"],
                summary="a raw control character or line break reaches the app as data: Foundation's `URL(string:)` (the "
               "library's own call on macOS; the system's on iOS) percent-encodes it and the library decodes it"),
         shared("whole-query-reencoded-by-foundation", ["Sources/Manager.swift:80", "Sources/Manager.swift:286"],
                summary="one character `URL(string:)` does not allow (raw é, a brace, a lone '%') makes swift-foundation "
               "re-encode the whole query (swift-foundation#1190), so every valid escape next to it reaches the "
               "app still encoded (`%41`, `%C3%A9`, `src%3A%2F%2Fok`)"),
-        cause("undecodable-value-kept-whole", ["Sources/Extensions.swift:227-229"],
+        cause("undecodable-value-kept-whole", ["Sources/Extensions.swift:57-59"],
               "a value that does not decode as UTF-8 is kept wholly undecoded (`removingPercentEncoding ?? self`), "
               "its valid escapes too: `%C3%28` stays `%C3%28`",
               all_of(op("parse"), desc(r"%C3%28"))),
@@ -287,10 +287,10 @@ ROWS["callbackurlkit"] = {
               "an action path that does not decode as UTF-8 is empty in Foundation's `url.path`, so no handler is "
               "found and the URL is refused",
               all_of(op("parse"), desc(r"^Action with an overlong"))),
-        shared("byte-order-mark-dropped", ["Sources/Extensions.swift:228"],
+        shared("byte-order-mark-dropped", ["Sources/Extensions.swift:58"],
                summary="Foundation's `removingPercentEncoding` drops a leading byte-order mark from a value"),
-        shared("builder-writes-x-names", ["Sources/Request.swift:131", "Sources/Extensions.swift:236-245"]),
-        shared("builder-empty-action", ["Sources/Request.swift:130"]),
+        shared("builder-writes-x-names", ["Sources/Request.swift:44", "Sources/Extensions.swift:66-75"]),
+        shared("builder-empty-action", ["Sources/Request.swift:43"]),
     ],
     "behaviours": [
         behaviour("D1", "`+` in a query is read as a literal plus (Foundation decoding)", [tagged("D1", "parse")], "pass"),
@@ -331,7 +331,7 @@ ROWS["callbackurlkit"] = {
         behaviour("library-audit", "the scheme is compared exactly and case-sensitively: `Manager(\"targetapp\")` refuses `TargetApp://` (cause scheme-compared-exactly)", ["XCU-B894"], "fail"),
         behaviour("library-audit", "a URL with an empty scheme is refused by an app's Manager", ["XCU-LKWC"], "pass"),
         behaviour("library-audit", "a request to an invalid scheme is refused by the `appInstalled` gate before the `URLComponents.scheme` trap", ["XCU-PZZD", "XCU-MAZX", "XCU-XS8F", "XCU-XULD"], "pass"),
-        behaviour("library-audit", "a caller's own x-success is silently replaced by the library's when the request also has an onSuccess closure (Manager.swift:212-216, Request.swift:131)",
+        behaviour("library-audit", "a caller's own x-success is silently replaced by the library's when the request also has an onSuccess closure (Manager.swift:212-216, Request.swift:44)",
                   no_vector="it needs a callback closure and a caller's x-success in one request; a build-request vector carries only URLs, and with x-success as a parameter and no closure the library keeps it (XCU-YSG8 passes)"),
         behaviour("issue 3, PR 4, PR 5, issue 6", "unencoded `&` inside nested callbacks lost requestID; fixed in df27538 (2016), before the pinned commit: callbacks are built encoded", ["XCU-YSG8", "XCU-2NDX", "XCU-RRHH"], "pass"),
         behaviour("PR 29", "errorCode and errorMessage, not error-Code, since 3.0", ["XCU-RBYB", "XCU-UWLG", "XCU-JM2Q"], "pass"),
