@@ -13,7 +13,8 @@ extension MatrixHTML {
     /// The audit section of an implementation's details, or nothing when it has no audit.
     static func auditSection(_ entry: MatrixEntry) -> String {
         var out = ""
-        if !entry.extraParameters.isEmpty {
+        // An audit names the extra parameters as one of its causes, with the line that adds them.
+        if !entry.extraParameters.isEmpty && entry.audit == nil {
             out += "<p><b>Adds unasked</b> to what it builds: \(escape(entry.extraParameters.joined(separator: ", "))). "
             out += "One behaviour, judged once by the <code>extra-parameters</code> vectors; set aside in the others.</p>\n"
         }

@@ -159,6 +159,15 @@ def vectors(v):
                                                        ("__middleman_response_id_identifier", "3"),
                                                        ("callback_id", "4")])),
             cite=["xcu-action-parameters", "silent-request-id"], tags=["callback", "D19"])
+    v.parse("read-library-markers", "A library's own response markers are ordinary action parameters of a request "
+            "from another app", T + "__middleman_response_type_identifier=success&__middleman_response_id_identifier="
+            "6F9619FF-8B86-D011-B42D-00C04FC964FF&a=1", level="should",
+            expect=accept(R("tgt", "act", parameters=[("__middleman_response_type_identifier", "success"),
+                                                       ("__middleman_response_id_identifier",
+                                                        "6F9619FF-8B86-D011-B42D-00C04FC964FF"), ("a", "1")])),
+            cite=["xcu-action-parameters", "silent-request-id"], tags=["callback", "D19"],
+            provenance=["ValentinWalter/Middleman Receiver+receive.swift (an action compared with its path, 'act' "
+                        "with '/act')"])
     v.parse("read-callback-with-spaces", "x-error with an encoded space and errorCode placeholder",
             T + "x-error=src%3A%2F%2Fx-callback-url%2Ffail%3Fmsg%3Dsome%2520text",
             expect=accept(R("tgt", "act", error="src://x-callback-url/fail?msg=some%20text")),

@@ -133,6 +133,12 @@ def vectors(v):
                         expect=any_of(accept(request), reject("invalid-character")) if refusable else None,
                         cite=["xcu-action", "rfc3986-2.2"] + (["silent-trailing-slash"] if key == "trailing-slash" else []),
                         tags=["action", "D12"] if key in ("multi", "trailing-slash") else ["action"])
+    lead = R("app", "/open")
+    v.build_request("build-action-leading-slash", "Build a request for the action '/open': kept whole so it parses "
+                    "back as '/open', or refused", lead, level="should",
+                    expect=any_of(accept(lead), reject("invalid-character")), cite=["xcu-action", "xcu-structure"],
+                    tags=["action", "D12"], provenance=["kradenkov/swift-x-callback-url URL+XCallback.swift (a leading "
+                                                        "'/' folded into the path's own)"])
     v.build_request("build-action-space", "Build a request for an action with a space", R("app", "new note"),
                     level="should", cite=["xcu-action", "rfc3986-2"], tags=["action", "space"])
     v.build_request("build-scheme-upper", "Build with scheme TargetApp: the URL's scheme reads back lowercased",

@@ -110,6 +110,10 @@ def vectors(v):
                     R("rsv", "act", source="App", success=CB, error=CB + "/err", cancel=CB + "/no",
                       parameters=[("q", "1")]), cite=["xcu-optional", "xcu-structure", "rfc3986-2.2"],
                     tags=["reserved"])
+    v.build_request("build-empty-source", "Build with x-source present and empty: written as 'x-source=', not dropped",
+                    R("rsv", "act", source=""), level="should", cite=["xcu-x-source", "xcu-optional"],
+                    tags=["reserved", "empty"],
+                    provenance=["kradenkov/swift-x-callback-url URL+XCallback.swift (an empty source dropped)"])
     v.build_request("build-empty-success", "Build with x-success present and empty (or refused as no URL)",
                     R("rsv", "act", success=""), level="should",
                     expect=any_of(accept(R("rsv", "act", success="")), reject("invalid-callback-url")),
