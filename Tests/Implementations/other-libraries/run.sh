@@ -1,7 +1,7 @@
 #!/bin/sh
 # Builds the adapters against the fetched implementations (run ./fetch.sh first) and writes one JSON
-# report per row to ../results/<row>.json, with a `provenance` member (provenance.py): repository,
-# pinned commit and date, patch or stubs, adapter, toolchain, date of the run.
+# report per row to ../results/<row>.json, with a `provenance` member (../tools/provenance.py):
+# repository, pinned commit and date, patch or stubs, adapter, toolchain, date of the run.
 #
 #   ./run.sh [--tool path/to/xcallback-conformance] [row ...]
 #
@@ -22,10 +22,6 @@ results="$here/../results"
 [ -d "$here/checkouts" ] || { echo "error: no checkouts/: run ./fetch.sh first" >&2; exit 70; }
 [ -x "$tool" ] || { echo "error: $tool not found: run swift build at $root, or pass --tool" >&2; exit 70; }
 mkdir -p "$results"
-
-pinned() {  # pinned NAME FIELD: a column of libraries.tsv (2 repository, 3 commit, 4 date)
-    awk -F '\t' -v name="$1" -v field="$2" '$1 == name { print $field }' "$here/libraries.tsv"
-}
 
 case " $rows " in *" ozbe-xcallback"*)
     (cd "$here/rust-xcallback" && cargo build --offline --release --quiet)
@@ -60,8 +56,6 @@ for row in $rows; do
     esac
     report="$results/$row.json"
     "$tool" --target "$command" --format json --output "$report" --no-progress || true
-    python3 "$here/provenance.py" "$report" "$(python3 -c 'import json, sys; print(json.dumps(dict(zip(sys.argv[1::2], sys.argv[2::2]))))' \
-        repository "$(pinned "$name" 2)" commit "$(pinned "$name" 3)" commitDate "$(pinned "$name" 4)" \
-        patch "$patch" adapter "$adapter" toolchain "$toolchain")"
-    python3 -c 'import json, sys; s = json.load(open(sys.argv[1]))["summary"]; print(sys.argv[2] + ": " + ", ".join("%s %s/%s" % (level, s[level]["passed"], s[level]["passed"] + s[level]["failed"]) for level in ("must", "should", "implementation-defined", "hardening")))' "$report" "$row"
+    python3 "$here/../tools/provenance.py" "$report" "$here/libraries.tsv" "$name" \
+        patch="$patch" adapter="$adapter" toolchain="$toolchain"
 done
