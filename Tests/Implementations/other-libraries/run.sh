@@ -1,7 +1,8 @@
 #!/bin/sh
 # Builds the adapters against the fetched implementations (run ./fetch.sh first) and writes one JSON
 # report per row to ../results/<row>.json, with a `provenance` member (../tools/provenance.py):
-# repository, pinned commit and date, patch or stubs, adapter, toolchain, date of the run.
+# repository, pinned commit and date, patch or stubs, adapter, toolchain, date of the run. Then
+# ../tools/audit.py writes ../audit/<row>.json and .md, and stops the run if a must failure has no cause.
 #
 #   ./run.sh [--tool path/to/xcallback-conformance] [row ...]
 #
@@ -59,3 +60,6 @@ for row in $rows; do
     python3 "$here/../tools/provenance.py" "$report" "$here/libraries.tsv" "$name" \
         patch="$patch" adapter="$adapter" toolchain="$toolchain"
 done
+# The audit of the rows just run (../tools/audit.py); it stops the run when a must failure has no cause.
+# shellcheck disable=SC2086
+"$here/../tools/audit.py" $rows

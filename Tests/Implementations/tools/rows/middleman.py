@@ -1,0 +1,171 @@
+"""The audit of ValentinWalter/Middleman: the app-facing row (middleman) and the CallbackURL layer beneath (middleman-callbackurl)."""
+from audit_rules import NON_UTF8, all_of, answered, behaviour, cause, desc, detail, kind, op, tagged
+from rows.shared import shared
+
+
+MM_REPO = "https://github.com/ValentinWalter/Middleman"
+MM_COMMIT = "290398e1a834478935159ff7357b20b79a852304"
+MM_PATCH = ("`patches/Middleman.patch` removes the MiddlemanCLI target and its network dependency, takes StringCase "
+            "by path from a pinned checkout, and replaces `String.init`/`type.init` passed as a String-to-String "
+            "transform in the decoder (ambiguous on Swift 6.x) by the identity closure, which every candidate "
+            "initialiser equals. No line the adapter reaches changes behaviour: `Middleman.receive`, `ResponseURL`, "
+            "`CallbackURL` and `toXCallbackURL` are untouched.")
+MM_SCHEME_TRAP_PLATFORM = ("Middleman has no gate before it sets the scheme on `URLComponents`; on Apple platforms "
+                           "`NSURLComponents` refuses an invalid scheme by raising an exception, so the app crashes "
+                           "there too.")
+RECEIVE_REFUSAL = answered(r"ResponseURL\(from:\) refused")
+
+MIDDLEMAN = {
+    "key": "middleman",
+    "folder": "swift-libraries",
+    "title": "ValentinWalter/Middleman (receive)",
+    "implementation": "ValentinWalter/Middleman",
+    "repository": MM_REPO,
+    "commit": MM_COMMIT,
+    "entryPoints": "Middleman.receiver set to the app's Receiver (its own scheme, receivingActions), then "
+                   "Middleman.receive(url) for every incoming URL, the action's Input decoded by the library; requests "
+                   "through Action.run's toXCallbackURL(app:input:hasCallback:).url, an Input whose properties are the "
+                   "parameters",
+    "calls": "As the README does (\"Receiving urls\", \"Manually defining your url scheme\", \"Apps and Receivers\", "
+             "\"Receiving Actions\", \"Running an Action\"): the app sets `Middleman.receiver` to its `Receiver` (its "
+             "scheme, and `receivingActions` holding the action asked for, named as the README names actions, "
+             "without a `/`) and calls `Middleman.receive(url)`; what the action's `receive(input:)` gets, decoded "
+             "by the library, is the answer. Requests are what `App.run(action:with:)` opens: `Action._run` builds "
+             "the URL with `toXCallbackURL` and hands it to NSWorkspace/UIApplication (`Action+run.swift:24-45`); "
+             "the adapter calls `toXCallbackURL` itself (`@testable import`, the debug build enables testing) and "
+             "reads its `url`. The `Input` has one property per parameter, as `Mirror` sees a struct. Skipped, as "
+             "inputs the API cannot take: x-source, x-success, x-error, x-cancel (Middleman sends no x-source and "
+             "writes its own callbacks when run with a closure), a flag (a nil property is left out), an empty or "
+             "repeated name (no type has such properties). Build-callback is not declared: a receiving action "
+             "returns nothing.",
+    "patch": MM_PATCH,
+    "platform": MM_SCHEME_TRAP_PLATFORM,
+    "causes": [
+        shared("adds-response-id", ["Sources/Middleman/Public/CallbackURL.swift:58", "Sources/Middleman/Public/CallbackURL.swift:62-69"]),
+        cause("refuses-third-party-requests", ["Sources/Middleman/Public/Middleman.swift:38", "Sources/Middleman/Public/ResponseURL.swift:30-32"],
+              "`Middleman.receive` first reads every URL as a response to a request Middleman sent: `ResponseURL` "
+              "throws unless the query holds `__middleman_response_type_identifier` (success, error or cancel) and "
+              "`__middleman_response_id_identifier` (a UUID), so every request from another app is refused and "
+              "no action is called",
+              all_of(op("parse"), RECEIVE_REFUSAL)),
+        cause("action-path-compared-with-slash", ["Sources/Middleman/Public/App/Receiver+receive.swift:13"],
+              "a request that carries Middleman's own two identifiers passes `ResponseURL` and reaches "
+              "`Receiver.receive`, which compares each receiving action's path (`act`, as the README names actions) "
+              "with the URL's path (`/act`): no action is found, and the request is refused with `noActionFound`",
+              all_of(op("parse"), answered(r"noActionFound"))),
+        cause("names-snake-cased", ["Sources/Middleman/Public/Action/Action+toXCallbackURL.swift:57"],
+              "parameter names are the Input's property names passed through StringCase's `snakeCased()`, which "
+              "keeps letters alone: `a&b`, `a b`, `X-Success` become `a_b`, `a_b`, `x_success`; `p1` becomes `p`; "
+              "`100%` and `😀` become the empty name",
+              all_of(op("build-request"), kind("wrong-result"))),
+        shared("invalid-scheme-traps", ["Sources/Middleman/Public/Action/Action+toXCallbackURL.swift:82"]),
+        shared("raw-plus-written", ["Sources/Middleman/Public/CallbackURL.swift:58"]),
+        shared("builder-writes-x-names", ["Sources/Middleman/Public/Action/Action+toXCallbackURL.swift:54-73"],
+               summary="an Input property named like a reserved parameter is written, snake-cased (`x_success`, `x_foo`), "
+              "never refused"),
+        shared("builder-empty-action", ["Sources/Middleman/Public/Action/Action+toXCallbackURL.swift:20"]),
+    ],
+    "behaviours": [
+        behaviour("library-audit", "`Middleman.receive` refuses every URL without Middleman's own response identifiers, "
+                  "so an app cannot receive a single third-party request (cause refuses-third-party-requests)",
+                  ["XCU-JPJ3", "XCU-T64H", "XCU-UM5R", "XCU-2X2B", "XCU-FAPA"], "fail"),
+        behaviour("library-audit", "`Receiver.receive` compares an action's path (`act`, as the README names actions) "
+                  "with the URL's path (`/act`), so even a URL that passes `ResponseURL` reaches no action (cause "
+                  "action-path-compared-with-slash)", ["XCU-38YD"], "fail"),
+        behaviour("library-audit", "the decoder drops keys without `=` and values that are not UTF-8 "
+                  "(CallbackURLDecoder.swift:26-29) and looks keys up snake-cased (KeyedContainer.swift:141)",
+                  no_vector="the decoder runs only after both refusals above, i.e. for a response to a request the app "
+                            "sent itself, which is the source app reading a callback; no vector operation covers it"),
+        behaviour("D10", "host never compared: `ResponseURL` requires only some host (ResponseURL.swift:28); the "
+                  "CallbackURL row shows it", ["XCU-3XVJ", "XCU-PKPN"], "masked"),
+        behaviour("D2", "the builder writes `+` raw (cause raw-plus-written)", ["XCU-WXWB"], "fail"),
+        behaviour("D7", "a flag cannot be built: a nil property is left out (Action+toXCallbackURL.swift:63-65)",
+                  no_vector="the flag vectors (XCU-Y4PU, XCU-A74S) are skipped: the API has no way to ask for a name without a value"),
+        behaviour("D6", "repeated parameters cannot be built: no type has two properties of one name",
+                  no_vector="XCU-TQS4 is skipped: the input cannot be expressed"),
+        behaviour("D13", "reserved-looking names are written, snake-cased (cause builder-writes-x-names)", ["XCU-EJZU", "XCU-G9QU"], "fail"),
+        behaviour("D15", "x-success, x-error and x-cancel are Middleman's own URLs to `Middleman.receiver`, encoded by `URLComponents.queryItems`",
+                  no_vector="a caller cannot choose them, so the nested-callback build vectors are skipped; the CallbackURL row builds them"),
+        behaviour("D18", "errorCode and errorMessage are read from a response to the app's own request (ResponseURL.swift:35-36)",
+                  no_vector="that is the source app reading a callback, which no vector operation covers"),
+        behaviour("D19", "every built URL carries `__middleman_response_id_identifier=<UUID>` (cause adds-response-id)",
+                  [tagged("extra-parameters", "build-request")], "fail",
+                  proposed="the suite's `extra-parameters` build vectors, added with the extraParameters mechanism"),
+        behaviour("D20", "parameters are a Set and come out in no set order (declared `parameter-order: unordered`)", ["XCU-DUAX"], "pass"),
+        behaviour("library-audit", "an invalid scheme traps in `URLComponents` when building (cause invalid-scheme-traps)", ["XCU-PZZD", "XCU-MAZX", "XCU-XS8F", "XCU-XULD"], "fail"),
+        behaviour("library-audit", "the library never builds a callback on the target side",
+                  no_vector="build-callback is not declared for this row: `receive(input:)` has no way to answer"),
+        behaviour("this audit", "parameter names are snake-cased Input property names (cause names-snake-cased)", ["XCU-DDPR", "XCU-63AY", "XCU-B96Q"], "fail"),
+    ],
+}
+
+MIDDLEMAN_CALLBACKURL = {
+    "key": "middleman-callbackurl",
+    "folder": "swift-libraries",
+    "title": "ValentinWalter/Middleman (CallbackURL)",
+    "implementation": "ValentinWalter/Middleman",
+    "repository": MM_REPO,
+    "commit": MM_COMMIT,
+    "entryPoints": "CallbackURL(from: URLComponents(url:resolvingAgainstBaseURL:)) and its public queryItems, the layer "
+                   "beneath Middleman.receive; CallbackURL(scheme:host:path:queries:).url, the layer beneath Action.run",
+    "calls": "The public `CallbackURL` value that `Middleman.receive` (through `ResponseURL`, `ResponseURL.swift:27, 38-44`) "
+             "and `Action.run` (`Action+toXCallbackURL.swift:19-29`) sit on, for code that calls it directly: "
+             "`CallbackURL(from:)` on the URL's components, reported from its public `scheme`, `path` and "
+             "`queryItems` (a `Set<URLQueryItem>`); `CallbackURL(scheme:host:path:queries:).url` with the request's "
+             "items, x-callback parameters included. This row shows the layer, not what an app receives: "
+             "see the receive row.",
+    "patch": MM_PATCH,
+    "platform": MM_SCHEME_TRAP_PLATFORM,
+    "causes": [
+        shared("adds-response-id", ["Sources/Middleman/Public/CallbackURL.swift:58", "Sources/Middleman/Public/CallbackURL.swift:62-69"]),
+        cause("host-never-compared", ["Sources/Middleman/Public/CallbackURL.swift:36-45"],
+              "`CallbackURL(from:)` needs some scheme and some host and compares neither: `sourceapp://`, "
+              "`app://example.com/open`, IP hosts, encoded look-alikes, userinfo and ports are all accepted",
+              all_of(op("parse"), detail(r"expected rejection '(not-x-callback-url|invalid-authority)'"))),
+        shared("invalid-scheme-traps", ["Sources/Middleman/Public/CallbackURL.swift:55"]),
+        cause("empty-action-accepted", ["Sources/Middleman/Public/CallbackURL.swift:41"],
+              "the path is taken as it is, so a URL without an action is accepted with the action \"\"",
+              all_of(op("parse"), detail(r"expected rejection 'missing-action'"))),
+        shared("raw-controls-read-as-data", ["Sources/Middleman/Public/CallbackURL.swift:40"]),
+        shared("whole-query-reencoded-by-foundation", ["Sources/Middleman/Public/CallbackURL.swift:40"]),
+        cause("non-utf8-value-becomes-nil", ["Sources/Middleman/Public/CallbackURL.swift:40"],
+              "Foundation's `queryItems` gives a value (or name) that does not decode as UTF-8 as nil: the caller "
+              "sees the name without a value; an action path that does not decode is empty",
+              all_of(op("parse"), desc(NON_UTF8))),
+        cause("empty-pieces-kept", ["Sources/Middleman/Public/CallbackURL.swift:40"],
+              "Foundation's `queryItems` reports the empty piece of `&&`, a leading or a trailing `&` as an item "
+              "with an empty name and no value, and the Set keeps it",
+              all_of(op("parse"), desc(r"'&&'|leading '&'|trailing '&'|only '&&&'"))),
+        cause("duplicate-reserved-arbitrary", ["Sources/Middleman/Public/CallbackURL.swift:15", "Sources/Middleman/Public/CallbackURL.swift:72-74"],
+              "the query items are a Set, so of two x-success (or x-cancel) which one a caller meets first "
+              "depends on hashing: some URLs give the first, others the last",
+              kind("inconsistent-choice")),
+        cause("scheme-reported-as-written", ["Sources/Middleman/Public/CallbackURL.swift:37"],
+              "the scheme is reported as written (`TargetApp`), not lowercased; schemes are case-insensitive",
+              desc(r"^Scheme TargetApp")),
+        shared("byte-order-mark-dropped", ["Sources/Middleman/Public/CallbackURL.swift:40"]),
+        shared("raw-plus-written", ["Sources/Middleman/Public/CallbackURL.swift:58"]),
+        shared("builder-writes-x-names", ["Sources/Middleman/Public/CallbackURL.swift:58"]),
+        shared("builder-empty-action", ["Sources/Middleman/Public/CallbackURL.swift:57"]),
+    ],
+    "behaviours": [
+        behaviour("D1", "`+` is read as a literal plus", [tagged("D1", "parse")], "pass"),
+        behaviour("D2", "the builder writes `+` raw (cause raw-plus-written)", ["XCU-WXWB", "XCU-JASB"], "fail"),
+        behaviour("D4", "`%zz` and a lone `%` are kept as written", ["XCU-9F2T", "XCU-N2Q5", "XCU-UCML"], "pass"),
+        behaviour("D5", "a non-UTF-8 value becomes nil, so the caller sees the name without a value (cause non-utf8-value-becomes-nil)", ["XCU-BBJX", "XCU-XLXE"], "fail"),
+        behaviour("D6", "repeated action parameters are all kept (a Set of distinct items)", ["XCU-2CXC", "XCU-3F7H"], "pass"),
+        behaviour("D6", "of two x-success the one a caller meets is arbitrary (cause duplicate-reserved-arbitrary)", ["XCU-EPGQ", "XCU-X5CA"], "fail"),
+        behaviour("D7", "a key without `=` is an item without a value (the decoder, beneath receive, drops it)", ["XCU-ZZUB", "XCU-59RH"], "pass"),
+        behaviour("D10", "the host is never compared (cause host-never-compared)", ["XCU-JJFQ", "XCU-3XVJ", "XCU-GXBN"], "fail"),
+        behaviour("D11", "encoded hosts are whatever Foundation decodes them to, unchecked (cause host-never-compared)", ["XCU-UVKA", "XCU-5Y4Z"], "fail"),
+        behaviour("D13", "x- names are kept as action parameters", ["XCU-WD88", "XCU-FBAC"], "pass"),
+        behaviour("D15", "nested callbacks are encoded queryItems-style when building; only a raw `+` inside them fails", ["XCU-GJ56", "XCU-SVBR"], "fail"),
+        behaviour("D19", "every built URL carries `__middleman_response_id_identifier=<UUID>` (cause adds-response-id)",
+                  [tagged("extra-parameters", "build-request")], "fail",
+                  proposed="the suite's `extra-parameters` build vectors, added with the extraParameters mechanism"),
+        behaviour("D20", "items are a Set, in no set order (declared `parameter-order: unordered`)", ["XCU-6UGP", "XCU-DUAX"], "pass"),
+        behaviour("library-audit", "an invalid scheme traps when building (cause invalid-scheme-traps)", ["XCU-PZZD", "XCU-MAZX", "XCU-XS8F", "XCU-XULD"], "fail"),
+    ],
+}
+
+ROWS = [MIDDLEMAN, MIDDLEMAN_CALLBACKURL]

@@ -1,0 +1,318 @@
+"""The audit of ozbe/xcallback (Rust): the x_callback_url module (row ozbe-xcallback) and the macOS client that
+sends every request of the crate's command-line tool through it (row ozbe-xcallback-client).
+
+Paths are in the crate at the pinned commit unless they name a crate of Debian's registry
+(/usr/share/cargo/registry: url 2.3.1, form_urlencoded 1.1.0). Re-checked at 957cd01.
+"""
+from audit_rules import (ACTION_BUILD, all_of, answered, behaviour, cause, desc, detail, expected_rejection, kind,
+                         op, tag, tagged)
+
+REPOSITORY = "https://github.com/ozbe/xcallback"
+COMMIT = "957cd0164f403d1babc749968d39ab4e93729b44"
+MODULE = "src/x_callback_url.rs"
+PATHS = ("Paths are in that repository unless they name a crate (`url 2.3.1`, `form_urlencoded 1.1.0`: Debian's "
+         "packaged sources under `/usr/share/cargo/registry`).")
+
+
+# MARK: - Causes both rows have (the client builds its URL with the module)
+
+def action_pasted_unescaped(prefix=""):
+    return cause("action-pasted-unescaped", [MODULE + ":283-289"],
+                 prefix + "`to_url` formats `{scheme}://x-callback-url/{action}` and parses the string with `Url::parse`, so "
+                 "the action is never escaped: `?` in it starts the query (`what?` is built as the action `what`), `#` "
+                 "starts a fragment, a `%` that begins no escape is left raw (`100%`), `%41` is read back as `A`, and a "
+                 "tab is removed by `Url::parse` (url 2.3.1 `src/parser.rs:312-319`)",
+                 all_of(op("build-request"), desc(ACTION_BUILD)))
+
+
+def scheme_unchecked(extra_source=(), prefix="", suffix=""):
+    return cause("scheme-unchecked", [MODULE + ":283-289", MODULE + ":394-401"] + list(extra_source),
+                 prefix + "`to_url` pastes the scheme into the string unchecked. Where the url crate cannot parse the result "
+                 "(`1app`, `my app`, `\"\"`), `to_url` returns an error, which the `ToString` implementation the crate's "
+                 "client uses turns into an empty string: the URL opened is `\"\"`. `app:` parses, as the scheme `app` "
+                 "followed by the opaque path `://x-callback-url/open`" + suffix,
+                 all_of(op("build-request"), expected_rejection("invalid-scheme")))
+
+
+def space_written_as_plus(prefix=""):
+    return cause("space-written-as-plus", [MODULE + ":297-299"],
+                 prefix + "parameters, x-source and the callbacks are written with `query_pairs_mut().extend_pairs`, the "
+                 "application/x-www-form-urlencoded serializer, which writes a space as `+` (form_urlencoded 1.1.0 "
+                 "`src/lib.rs:125-135`); a receiver that reads `+` literally, as the reference does, sees `a+b` (D3)",
+                 all_of(op("build-request"), kind("wrong-result"), answered(r"\+")))
+
+
+def x_names_built(extra_source=(), summary=None):
+    return cause("x-names-built", [MODULE + ":115-139", MODULE + ":291-299"] + list(extra_source),
+                 summary or "`append` and `push` keep any name, and `to_url` writes action parameters named x-success, "
+                 "x-source or x-foo next to the reserved ones",
+                 all_of(op("build-request"), expected_rejection("reserved-parameter-name")))
+
+
+def empty_action(source, summary):
+    return cause("empty-action-accepted", source, summary, expected_rejection("missing-action"))
+
+
+CLI_DOUBLE_ENCODING = behaviour(
+    "-", "the command-line tool appends its `name=value` arguments, documented as URL-encoded (README \"Usage\": "
+    "\"Space delimited URL encoded x-callback-url parameters\"), without decoding them (`src/bin/cli.rs:48-61`), and "
+    "`to_url` encodes them again: `title=My%20Note` is sent as `title=My%2520Note`; a value holding `=` is refused "
+    "(`src/bin/cli.rs:55-61`)",
+    no_vector="`src/bin/cli.rs` (structopt, a `main` that runs the AppKit application) is not built; its argument "
+              "convention is no URL operation of the protocol")
+HANDLER_PANICS = behaviour(
+    "-", "the client's URL handler unwraps the parse and the `callback_id` lookup (`src/macos.rs:183-197`): a callback "
+    "that does not parse, or has no `callback_id`, panics inside an `extern \"C\"` Objective-C method, which aborts "
+    "the tool",
+    no_vector="it runs only as AppKit's Apple event handler, which the client row's stand-ins do not provide; a parse "
+              "vector judges `XCallbackUrl::parse`, which returns the error")
+
+
+# MARK: - The module
+
+OZBE_XCALLBACK = {
+    "key": "ozbe-xcallback",
+    "folder": "other-libraries",
+    "title": "ozbe/xcallback, its `x_callback_url` module",
+    "implementation": "ozbe/xcallback (module)",
+    "repository": REPOSITORY,
+    "commit": COMMIT,
+    "paths": PATHS,
+    "entryPoints": "src/x_callback_url.rs compiled unchanged as a module of the adapter. parse: XCallbackUrl::parse(url), "
+                   "as the crate's URL event handler parses every URL it receives (src/macos.rs:186), read through "
+                   "scheme(), action(), action_params().iter() and callback_params(). build-request: XCallbackUrl::new, "
+                   "set_action, action_params_mut().append (as opts_to_url, src/bin/cli.rs:48-53), "
+                   "callback_params_mut().set_source/set_success/set_error/set_cancel (as src/macos.rs:79-100), and the "
+                   "URL as to_string(), as src/macos.rs:76 and :153 take the URL they open. build-callback is not "
+                   "offered: the crate never answers a request.",
+    "calls": """
+The crate is a macOS command-line tool, `callback <scheme> <action> [parameters]...` (README, "Usage"), on a
+small library. Its only platform-independent part is `src/x_callback_url.rs`; it is compiled here unchanged, as
+a module of the adapter (`other-libraries/rust-xcallback/src/main.rs`, `#[path]`). The adapter makes the calls
+the crate's own code makes:
+
+- **build-request**: `XCallbackUrl::new(scheme)`, `set_action`, `action_params_mut().append(pairs)` (as
+  `opts_to_url`, `src/bin/cli.rs:48-53`), `callback_params_mut().set_source` / `set_success` / `set_error` /
+  `set_cancel` (as `src/macos.rs:79-100`), and the URL as `to_string()`, which is how `src/macos.rs:76` and
+  `:153` take the URL they open. `to_string()` gives `""` where `to_url()` returns an error; run with `--to-url`
+  instead (not the committed row), PZZD, MAZX and XS8F are refused and pass, and XULD still fails.
+- **parse**: `XCallbackUrl::parse`, as the URL event handler parses every URL it receives (`src/macos.rs:186`),
+  read through `scheme()`, `action()`, `action_params().iter()` and `callback_params()`.
+- **build-callback** is not offered: the crate only sends requests; it never answers one.
+
+This is the lower layer. The macOS client that sends every request of the tool through it,
+`NSXCallbackClient::execute`, is the row `ozbe-xcallback-client` ([ozbe-xcallback-client.md](ozbe-xcallback-client.md));
+`src/bin/cli.rs` itself is not built.
+""",
+    "sections": [("Declared choices", """
+Each read from the code: `plus: space`, `invalid-escape: literal`, `non-utf8-escape: replacement`
+(`url::Url::query_pairs` is `form_urlencoded::parse`: form_urlencoded 1.1.0 `src/lib.rs:37-81`),
+`flag-parameter: empty-value` (same), `duplicate-parameter: keep-all` (`ActionParams` is a `Vec`),
+`duplicate-reserved: last` (`CallbackParams::from_iter` overwrites, `src/x_callback_url.rs:69-89`),
+`trailing-slash: keep`, `parameter-order: preserved`, `fragment: not-reported` (`XCallbackUrl` has no fragment).
+No `extraParameters`: the module adds nothing unasked.
+""")],
+    "causes": [
+        cause("host-compared-exactly", [MODULE + ":213-217"],
+              "`parse` compares `Url::host_str()` with \"x-callback-url\" byte for byte. For an app's own (non-special) "
+              "scheme the url crate keeps the host as an opaque host, neither lowercased nor percent-decoded (url 2.3.1 "
+              "`src/parser.rs:1020-1022`, `src/host.rs:125-160`), so `X-Callback-URL` and `x%2Dcallback-url` are "
+              "refused as `InvalidHost`",
+              all_of(op("parse"), kind("unexpected-rejection"), desc(r"^Host "))),
+        cause("dot-segments-resolved", [MODULE + ":211", MODULE + ":219-225"],
+              "`Url::parse` removes `.` and `..` segments from the path (url 2.3.1 `src/parser.rs:1225-1240`, "
+              "`:1300-1327`), so the action `../../etc/passwd` comes back as `etc/passwd`",
+              all_of(op("parse"), detail(r'action: expected "[^"]*\.\./[^"]*", got "[^"%]*"'))),
+        cause("action-not-decoded", [MODULE + ":219-225"],
+              "the action is `Url::path()` without its first character. The url crate keeps the path percent-encoded "
+              "(and encodes the spaces, controls and non-ASCII it finds raw, url 2.3.1 `src/parser.rs:1166-1215`), and "
+              "the module never decodes it: `/new%20note` gives the action `new%20note`, `/a%2Fb` `a%2Fb`, and an "
+              "overlong `%C0%AF` stays as text",
+              all_of(op("parse"), kind("wrong-result"), detail(r'action: expected "[^"]*", got "[^"]*%[0-9A-Fa-f]{2}'))),
+        action_pasted_unescaped(),
+        scheme_unchecked(),
+        cause("controls-accepted", [MODULE + ":211"],
+              "the module adds no character check to `Url::parse`, which follows the URL Standard: tab, CR and LF are "
+              "removed wherever they are (url 2.3.1 `src/parser.rs:312-319`), leading and trailing controls and spaces "
+              "are trimmed (`:214`), and other controls are percent-encoded, which `query_pairs` decodes back. So raw "
+              "controls in values, the action and the host, and the spec's examples printed with line breaks, are "
+              "accepted (the line-broken examples with names such as `   x-source`)",
+              all_of(op("parse"), kind("unexpected-acceptance"), tag("control"))),
+        cause("authority-beyond-host-ignored", [MODULE + ":211-217"],
+              "only the host is compared; the userinfo and port that `Url::parse` splits off are never looked at, so "
+              "`user@x-callback-url` and `x-callback-url:80` are accepted. For a non-special scheme the url crate does "
+              "not treat `\\` as a delimiter, so in `tgt://evil.example\\@x-callback-url/go` the userinfo is "
+              "`evil.example\\` and the host `x-callback-url`: accepted",
+              all_of(op("parse"), detail(r"expected rejection 'invalid-authority'"))),
+        space_written_as_plus(),
+        cause("x-names-dropped", [MODULE + ":141-143", MODULE + ":152-172"],
+              "`ActionParams::from_iter` drops every parameter whose decoded name starts with `x-` (case-sensitive), "
+              "known or not, so `x-foo`, `x-parameter1`, `x-Success` and `x-success ` never reach the app (D13)",
+              all_of(op("parse"), kind("wrong-result"), tag("reserved"))),
+        x_names_built(),
+        empty_action([MODULE + ":220-225", MODULE + ":283-289"],
+                     "an empty path gives the action \"\" and nothing refuses it, at parse or at build"),
+    ],
+    "behaviours": [
+        behaviour("D1", "`+` in a query name or value read as a space (`query_pairs` is `form_urlencoded::parse`); "
+                  "declared `plus: space`", [tagged("D1", "parse")], "pass"),
+        behaviour("D2", "a literal `+` written `%2B` when building", ["XCU-WXWB", "XCU-JASB"], "pass"),
+        behaviour("D3", "a space written `+` when building (cause space-written-as-plus)",
+                  ["XCU-2NPG", "XCU-B96Q", "XCU-WN95", "XCU-EAQZ", "XCU-QKLF", "XCU-XUKU"], "fail"),
+        behaviour("D4", "a bad escape kept as written; declared `invalid-escape: literal`", [tagged("D4", "parse")], "pass"),
+        behaviour("D5", "an escape that is not UTF-8 replaced by U+FFFD in names and values (declared "
+                  "`non-utf8-escape: replacement`)", [tagged("D5", "parse")], None),
+        behaviour("D5", "in the action, which is never decoded, it is kept as text (cause action-not-decoded)",
+                  ["XCU-AB5V"], "fail"),
+        behaviour("D6", "repeated action parameters all kept (declared `keep-all`); a repeated reserved name keeps the "
+                  "last (`CallbackParams::from_iter` overwrites, `src/x_callback_url.rs:76-85`; declared "
+                  "`duplicate-reserved: last`)", [tagged("D6", "parse")], "pass"),
+        behaviour("D7", "a name without `=` gets the value \"\" (declared `flag-parameter: empty-value`)",
+                  [tagged("D7", "parse")], "pass"),
+        behaviour("D10", "host compared case-sensitively: `X-Callback-URL` refused (cause host-compared-exactly)",
+                  ["XCU-GGEF", "XCU-H725", "XCU-CMGE"], "fail"),
+        behaviour("D11", "a percent-encoded host compared as written: `x%2Dcallback-url` refused (cause "
+                  "host-compared-exactly)", ["XCU-J3SL", "XCU-NFK5", "XCU-472J", "XCU-54DX"], "fail"),
+        behaviour("D12", "action `open/` kept with its slash (declared `trailing-slash: keep`), `a/b` kept whole, "
+                  "`a%2Fb` not decoded, an empty action accepted", [tagged("D12", "parse")], None),
+        behaviour("D13", "`x-` names dropped at parse (cause x-names-dropped)", [tagged("D13", "parse", ("failed",))], "fail"),
+        behaviour("D13", "`x-` names built as given (cause x-names-built)", [tagged("D13", "build-request")], "fail"),
+        behaviour("D15", "nested callbacks fully encoded when building (form_urlencoded escapes `:`, `/`, `?`, `&`, `=`, "
+                  "`#`, `%`), which parses back", ["XCU-YSG8", "XCU-2NDX", "XCU-RRHH"], "pass"),
+        behaviour("D15", "the depth vectors fail only on a space written `+` (cause space-written-as-plus)",
+                  ["XCU-GJ56", "XCU-SVBR", "XCU-C2YE", "XCU-8GXS", "XCU-UQJ5", "XCU-YLT9", "XCU-YAHH", "XCU-QL38"], "fail"),
+        behaviour("D19", "`callback_id`: the macOS client replaces the caller's x-source, x-success, x-error and "
+                  "x-cancel with its own (`src/macos.rs:16-21`, `:70-102`)",
+                  no_vector="`src/x_callback_url.rs` adds nothing unasked, so this row cannot show it and declares no "
+                            "extraParameters; the row ozbe-xcallback-client shows it (XCU-CLGN)"),
+        behaviour("D20", "parameter order preserved (`ActionParams` is a `Vec`); declared `parameter-order: preserved`",
+                  ["XCU-6UGP", "XCU-DUAX"], "pass"),
+        behaviour("-", "the action is the raw path, never percent-decoded (cause action-not-decoded)",
+                  ["XCU-UCHG", "XCU-DVZV", "XCU-BCKK", "XCU-CE3F", "XCU-STA8", "XCU-YZKD", "XCU-3XEP", "XCU-96VJ",
+                   "XCU-MNTU", "XCU-RTM3"], "fail"),
+        behaviour("-", "the action is pasted into the URL unescaped when building: an action holding a character "
+                  "the URL's syntax reads otherwise does not parse back (cause action-pasted-unescaped)",
+                  ["XCU-7UED", "XCU-QCV9", "XCU-LU5J", tagged(("field", "action"), "build-request")], None),
+        behaviour("-", "the scheme is not checked when building; `to_string()` gives \"\" where `to_url()` fails "
+                  "(cause scheme-unchecked)", ["XCU-PZZD", "XCU-MAZX", "XCU-XS8F", "XCU-XULD"], "fail"),
+        behaviour("-", "userinfo and port ignored (cause authority-beyond-host-ignored)",
+                  ["XCU-LHTD", "XCU-5HVF", "XCU-7G98", "XCU-4FCH", "XCU-FTDR"], "fail"),
+        behaviour("-", "the fragment is discarded: `XCallbackUrl` has no fragment field",
+                  no_vector="declared `fragment: not-reported`, under which the comparator does not compare the "
+                            "fragment; a URL vector cannot tell a parser that drops the fragment from one that keeps it"),
+        CLI_DOUBLE_ENCODING,
+        HANDLER_PANICS,
+    ],
+    "patch": """
+- **No patch for this row.** `src/x_callback_url.rs` compiles unchanged with Debian's `url` 2.3.1 (the
+  checkout's one patch, `other-libraries/patches/ozbe-xcallback.patch`, touches `src/macos.rs`, which only the
+  client row compiles). The crate's `Cargo.lock` pins `url` 2.1.1, but its `Cargo.toml` asks for `2.1.1`, which
+  any 2.x meets, and a crate that depends on this one gets the newest 2.x, not the lock's; 2.1.1 was not built.
+- **Adapter only** (`rust-xcallback/src/protocol.rs`, shared with the client row). JSON plumbing (`serde_json`
+  from Debian); a parameter without a value (`null`) is answered `skipped` (`ActionParams` holds
+  `(String, String)`: no way to say "no value"), and `urlHex` input that is not UTF-8 is `skipped` (`parse` takes
+  `&str`). A parse error is `rejected`, with the category `not-x-callback-url` for the module's own
+  `InvalidHost` and none otherwise.
+- **Not adapted.** The command-line tool's own argument handling and the client's Apple event handler (table
+  above); the client's sending path is the row `ozbe-xcallback-client`.
+""",
+}
+
+
+# MARK: - The client
+
+CLIENT = "`NSXCallbackClient::execute`"
+OZBE_XCALLBACK_CLIENT = {
+    "key": "ozbe-xcallback-client",
+    "folder": "other-libraries",
+    "title": "ozbe/xcallback's macOS client, `NSXCallbackClient`",
+    "implementation": "ozbe/xcallback (client)",
+    "repository": REPOSITORY,
+    "commit": COMMIT,
+    "paths": PATHS,
+    "entryPoints": "The path the crate's command-line tool (README 'Usage') sends every request through, and the "
+                   "crate's public client: the request is built as src/bin/cli.rs:48-53 and src/macos.rs:79-100 build "
+                   "it (the same calls as the ozbe-xcallback row), then NSXCallbackClient::new() and execute(&url) "
+                   "(src/macos.rs:48-57, 144-150; src/bin/cli.rs:41-46 calls it the same way). execute sets its own "
+                   "x-source and callbacks (src/macos.rs:70-102), so a request that asks for its own is answered "
+                   "skipped; it opens the URL through NSWorkspace (src/macos.rs:152-154), whose stand-in records it, and "
+                   "waits for a callback that never comes. build-request only.",
+    "calls": """
+The README documents one entry point, `callback <scheme> <action> [parameters]...`. The tool builds an
+`XCallbackUrl` (`opts_to_url`, `src/bin/cli.rs:48-53`) and sends it with `NSXCallbackClient::execute`
+(`src/bin/cli.rs:41-46`), the crate's public client (`XCallbackClient`, `src/client.rs:15-17`;
+`src/macos.rs:144-150`), which a Rust app using the crate calls the same way. The adapter
+(`other-libraries/rust-xcallback/src/bin/client.rs`) builds the request with the same calls as the module's row
+and calls `NSXCallbackClient::new()` and `execute(&url)`. `execute` copies the request, sets its own x-source
+and callbacks (`src/macos.rs:70-102`), opens the URL with `NSWorkspace` (`src/macos.rs:152-154`) and waits for
+the callback; the adapter answers with the URL opened and leaves the wait parked on its own thread.
+
+**A caller's own x-source and callbacks cannot be sent.** `execute` sets x-source to `callback` and x-success,
+x-error and x-cancel to `callback://x-callback-url/success?callback_id=<32 random letters and digits>` (and
+likewise error and cancel) on every request, because those callbacks are how the client receives the answer;
+neither `execute` nor the `XCallbackClient` trait takes a caller's. A request that asks for any of the four is
+answered `skipped` with that reason and `src/macos.rs:70-102`, as the CallbackURLKit adapter skips a caller's
+x-source (`Manager.swift:200-201`). Before this, the adapter sent such requests and the replaced values failed
+them under one cause; the figures before and after are in the adapter's header. The README's parameters are
+"x-callback and action parameters", so a caller can still pass `x-success=…` as a parameter: it is written
+beside the client's own (cause x-names-built).
+
+Parse is not offered here: the client parses only the callbacks sent back to it, with the same
+`XCallbackUrl::parse` the module's row judges, inside an Apple event handler that needs AppKit.
+
+`extraParameters: ["x-source", "x-success", "x-error", "x-cancel"]`: the client adds all four to every request,
+so the comparator sets them aside outside the vectors tagged `extra-parameters`, which judge that behaviour once.
+""",
+    "causes": [
+        action_pasted_unescaped("As in the ozbe-xcallback row: "),
+        scheme_unchecked(["src/macos.rs:152-154"], "As in the ozbe-xcallback row: ",
+                         "; the client hands that string to `NSWorkspace` (`src/macos.rs:153`)"),
+        cause("adds-own-source-and-callbacks", ["src/macos.rs:70-102"],
+              "`execute` copies the request and sets x-source to `callback` and x-success, x-error and x-cancel to its "
+              "own `callback://x-callback-url/success|error|cancel?callback_id=<32 random letters and digits>`, on every "
+              "request, asked for or not; the spec makes all four optional and defines no request id (D19)",
+              tag("extra-parameters")),
+        space_written_as_plus("As in the ozbe-xcallback row: "),
+        x_names_built(["src/macos.rs:79-100"],
+                      "an action parameter named x-success or x-source is written as given, next to the client's own: "
+                      "the URL then carries the name twice"),
+        empty_action([MODULE + ":283-289"], "an empty action is built as `scheme://x-callback-url/`"),
+    ],
+    "behaviours": [
+        behaviour("D19", "`callback_id`: every request carries the client's own `x-source=callback` and x-success, "
+                  "x-error and x-cancel URLs holding `callback_id=<32 random letters and digits>` (`src/macos.rs:16-21`, "
+                  "`:59-61`, `:70-102`; cause adds-own-source-and-callbacks)",
+                  [tagged("extra-parameters", "build-request")], "fail"),
+        behaviour("-", "a caller's own x-source, x-success, x-error or x-cancel cannot be sent: `execute` replaces them "
+                  "(`src/macos.rs:70-102`), so such requests are answered skipped",
+                  ["XCU-MWZH", "XCU-DNZF", "XCU-ZCSU", "XCU-SCHZ", "XCU-43L4",
+                   tagged("field", "build-request", ("skipped",))], "skipped"),
+        behaviour("D3", "a space written `+` (cause space-written-as-plus)", ["XCU-2NPG", "XCU-B96Q"], "fail"),
+        behaviour("D13", "`x-` names built as given, so a caller's x-success passed as a parameter (README: \"x-callback "
+                  "and action parameters\") is sent beside the client's own (cause x-names-built)",
+                  [tagged("D13", "build-request")], "fail"),
+        behaviour("D15", "nested callbacks a caller asks for cannot be sent (skipped); the module row shows how the "
+                  "builder encodes them", [tagged("D15", "build-request", ("skipped",))], "skipped"),
+        behaviour("-", "the URL opened is `to_string()`'s, \"\" when `to_url` fails (`src/macos.rs:153`; cause "
+                  "scheme-unchecked)", ["XCU-PZZD", "XCU-MAZX", "XCU-XS8F"], "fail"),
+        HANDLER_PANICS,
+        CLI_DOUBLE_ENCODING,
+    ],
+    "patch": """
+- **Patch** `other-libraries/patches/ozbe-xcallback.patch`: Debian has rand 0.8, where `Alphanumeric` yields
+  bytes, not chars as in the lock's 0.7.3, so collecting the id into a `String` does not compile; the patch maps
+  each byte to its char (`src/macos.rs:60`). Same 62-letter alphabet, random either way; the id is in the
+  client's own callbacks, which the comparator sets aside (declared `extraParameters`), so nothing under test.
+- **Stand-ins** (`rust-xcallback/stubs/`): `macos` for ozbe/webkitten's AppKit/Foundation bindings and `objc` for
+  the Objective-C runtime. `NSWorkspace::open_url` records the URL and opens nothing; `NSString::from` and
+  `NSURL::from` carry the string unchanged; everything else (the application, the delegate, class registration,
+  message sending, the Apple event handler) panics if called, and none of it is on the path of `new` and
+  `execute`.
+- **Adapter**: the request is built by `rust-xcallback/src/protocol.rs`, as for the module's row (a `null`
+  parameter value is `skipped`); a request with its own x-source or callbacks is `skipped` (above).
+- Each run draws new `callback_id`s, so the answers of the failing vectors differ from run to run; the verdicts
+  do not.
+""",
+}
+
+ROWS = [OZBE_XCALLBACK, OZBE_XCALLBACK_CLIENT]

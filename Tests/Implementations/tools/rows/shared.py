@@ -1,0 +1,81 @@
+"""Causes more than one row has, said once: (summary, rule). A row names its own library lines with shared(...).
+
+Most come from Foundation, which every Swift library here sits on (`URL(string:)`, `URLComponents`,
+`queryItems`); the rest are choices several libraries make alike.
+"""
+from audit_rules import (CONTROL, REENCODE, RESERVED_BUILD, SCHEMELESS, UNSAFE, all_of, any_of, cause, desc,
+                         detail, ids, kind, op, tag)
+
+# Causes that more than one library has, said once: (summary, rule). A row names the library lines.
+SHARED = {
+    "adds-response-id": (
+        "every URL it builds carries `__middleman_response_id_identifier=<UUID>`, asked for or not; the spec "
+        "defines no request identifier and is silent on a builder adding one",
+        tag("extra-parameters")),
+    "host-compared-exactly": (
+        "the host is compared byte for byte with \"x-callback-url\", so X-Callback-URL is refused although "
+        "hosts are case-insensitive (RFC 3986 §3.2.2)",
+        desc(r"^Host .* is x-callback-url: hosts are case-insensitive")),
+    "only-the-host-is-checked": (
+        "only the host is compared, so userinfo and a port pass unseen; Foundation reads "
+        "`tgt://evil.example\\@x-callback-url/go` as userinfo `evil.example\\` before host x-callback-url, "
+        "although a backslash is no URI character",
+        any_of(ids("XCU-LHTD"), desc(r"userinfo or port"))),
+    "host-mapped-by-foundation": (
+        "the host compared is Foundation's after IDNA mapping (UTS #46), so a Kelvin sign or a fullwidth ｘ "
+        "compares equal to x-callback-url",
+        desc(r"Kelvin sign|fullwidth")),
+    "scheme-compared-exactly": (
+        "the scheme is compared byte for byte with the app's registered one, so `TargetApp://` does not reach "
+        "the app that registered `targetapp`, although schemes are case-insensitive (RFC 3986 §3.1)",
+        desc(r"^Scheme TargetApp")),
+    "error-callback-code-and-message-only": (
+        "the error closure takes an error alone and appends errorCode and errorMessage only, so an error "
+        "callback cannot carry x-source or other parameters (the spec asks for \"at least\" those two)",
+        all_of(op("build-callback"), desc(r"^Error with (extra parameters|x-source)"))),
+    "cancel-callback-takes-nothing": (
+        "the cancel closure takes no parameters and opens x-cancel as given, so x-source or a result "
+        "parameter cannot be sent with it",
+        desc(r"^Cancel with")),
+    "schemeless-callback-opened": (
+        "a callback is opened whenever Foundation reads it as a URL, so `/done`, `done`, `//host/done` and "
+        "`:done`, which name no app, are opened",
+        desc(SCHEMELESS)),
+    "unsafe-callback-opened": (
+        "javascript:, data:, file: and vbscript: callbacks are opened like any other",
+        desc(UNSAFE)),
+    "raw-controls-read-as-data": (
+        "a raw control character or line break reaches the app as data: Foundation's `URL(string:)` "
+        "percent-encodes it and the library decodes it",
+        all_of(op("parse"), desc(CONTROL))),
+    "whole-query-reencoded-by-foundation": (
+        "one character `URL(string:)` does not allow (raw é, a brace, a lone '%') makes swift-foundation "
+        "re-encode the whole query (swift-foundation#1190), so every valid escape next to it reaches the app "
+        "still encoded",
+        all_of(op("parse"), desc(REENCODE))),
+    "byte-order-mark-dropped": (
+        "Foundation's `queryItems` drops a leading byte-order mark when it decodes a value",
+        desc(r"byte-order mark")),
+    "invalid-scheme-traps": (
+        "the scheme is set on `URLComponents` unchecked, and Foundation traps on `1app`, `my app`, `app:` or "
+        "`\"\"`: the app crashes",
+        all_of(op("build-request"), kind("crashed"))),
+    "raw-plus-written": (
+        "values go through `URLComponents.queryItems`, which leaves `+` raw (nested callbacks and results "
+        "included); receivers that read `+` as a space get another value",
+        all_of(kind("encoding-rule"), detail(r"raw '\+'"))),
+    "builder-writes-x-names": (
+        "action parameters are written as given, so a request gets parameters named x-success, x-source or "
+        "x-foo",
+        desc(RESERVED_BUILD)),
+    "builder-empty-action": (
+        "an empty action is written as the path `/`",
+        all_of(op("build-request"), desc(r"empty action"))),
+}
+
+
+def shared(id, source, summary=None):
+    """A cause of SHARED at this library's lines, with its own summary where it says more."""
+    common, match = SHARED[id]
+    return cause(id, source, summary or common, match)
+
