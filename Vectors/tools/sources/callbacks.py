@@ -36,8 +36,10 @@ def vectors(v):
             ("encoded-query", S + "?q=a%20b%26c", S + "?q=a%20b%26c&word=Hola", "must", APPEND + ["rfc3986-2.4"],
              ["D16"]),
             ("raw-space-query", S + "?q=a b", S + "?q=a b&word=Hola", "should", SILENT, ["D16", "raw"]),
-            ("same-name", S + "?word=old", S + "?word=old&word=Hola", "should", SILENT + ["silent-duplicates"],
-             ["D16", "duplicate"]),
+            # The callback's own query is kept whatever is appended: replacing its word=old loses what the
+            # source app wrote (must); which of two words a receiver reads is another matter (silent-duplicates).
+            ("same-name", S + "?word=old", S + "?word=old&word=Hola", "must",
+             APPEND + ["rfc3986-6.2.3", "silent-duplicates"], ["D16", "duplicate"]),
             ("no-host", "myapp:///success", "myapp:///success?word=Hola", "must", APPEND, ["D16"]),
             ("opaque", "mailto:someone@example.com", "mailto:someone@example.com?word=Hola", "must", APPEND,
              ["D16"]),
@@ -224,3 +226,12 @@ def vectors(v):
                      "(%20, %26), never '+'", "shortcuts://x-callback-url/done", parameters=[("result-text", "this & that")],
                      level="should", cite=["xcu-x-success", "rfc3986-2.2-producers"], tags=["callback", "space", "D3"],
                      provenance=["czottmann/obsidian-actions-uri issue 11 (spaces as '+')"])
+    v.build_callback("kept-plus-in-fragment", "Success with nothing to add onto a callback whose fragment holds '+': "
+                     "opened unchanged", S + "#top+1", expect=U(S + "#top+1"), cite=["xcu-x-success", "rfc3986-6.2.3"],
+                     tags=["callback", "success", "plus", "fragment", "D17"], provenance=AU)
+    v.build_callback("error-same-name", "Error onto a callback whose query already holds errorCode=old: kept, the "
+                     "new pair appended", E + "?errorCode=old", outcome="error", code="1", message="x",
+                     expect=U(E + "?errorCode=old&errorCode=1&errorMessage=x"), level="should",
+                     cite=["xcu-x-error", "silent-duplicates"], tags=["callback", "error", "duplicate", "D16", "D18"],
+                     provenance=["Vinzent03/obsidian-advanced-uri and czottmann/obsidian-actions-uri "
+                                 "(URLSearchParams.set replaces a parameter of the same name)"])
