@@ -21,10 +21,9 @@ run() {  # run NAME TARGET: one JSON report into $work
 run reference reference
 run foundation foundation
 reports="$work/reference.json $work/foundation.json"
-# Committed library results (swift-libraries/, other-libraries/): app-facing rows before their lower layers,
-# then any other results/*.json in name order.
-order="callbackurlkit middleman middleman-callbackurl jasonnam kradenkov ozbe-xcallback-client ozbe-xcallback
-       obsidian-advanced-uri obsidian-advanced-uri-builder obsidian-actions-uri"
+# Committed library results (swift-libraries/, other-libraries/), in the audit's row order (app-facing rows
+# before their lower layers), then any other results/*.json in name order.
+order=$(python3 "$here/tools/audit.py" --list | cut -f1)
 for library in $order; do [ -f "$here/results/$library.json" ] && reports="$reports $here/results/$library.json"; done
 for file in "$here"/results/*.json; do
     case " $(echo $order) " in *" $(basename "$file" .json) "*) ;; *) reports="$reports $file" ;; esac

@@ -315,4 +315,4 @@ so the comparator sets them aside outside the vectors tagged `extra-parameters`,
 """,
 }
 
-ROWS = [OZBE_XCALLBACK, OZBE_XCALLBACK_CLIENT]
+ROWS = [OZBE_XCALLBACK_CLIENT, OZBE_XCALLBACK]  # the app-facing row first

@@ -1,0 +1,98 @@
+#!/usr/bin/env python3
+"""Writes the audit section of ../README.md from ../audit/<row>.json and ../results/<row>.json.
+
+For every library row, in the order `audit.py --list` gives: its scores, the calls the adapter makes,
+every cause of a must failure with the library line that makes it, and every documented behaviour with
+the vectors that show it or the reason no URL vector can. The full audit (every cause at every level,
+patches, platforms) stays in ../audit/<row>.md, which the section links.
+
+    ./readme.py          rewrite the section between the README's audit markers
+    ./readme.py --check  exit 1 when the section is not what the audit files give
+"""
+import json
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from rows import ROWS  # noqa: E402
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TOP = os.path.join(HERE, "..")
+README = os.path.join(TOP, "README.md")
+BEGIN = "<!-- audit:begin (written by tools/readme.py from audit/*.json; do not edit by hand) -->\n"
+END = "<!-- audit:end -->\n"
+LEVELS = ["must", "should", "implementation-defined", "hardening"]
+
+
+def cell(text):
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def link(audit, source):
+    path, _, lines = source.partition(":")
+    anchor = "#L" + lines.replace("-", "-L") if lines and lines.split("-")[0].isdigit() else ""
+    return "[`%s`](%s/blob/%s/%s%s)" % (source, audit["repository"], audit["commit"], path, anchor)
+
+
+def section(key):
+    audit = json.load(open(os.path.join(TOP, "audit", key + ".json"), encoding="utf-8"))
+    report = json.load(open(os.path.join(TOP, "results", key + ".json"), encoding="utf-8"))
+    verdicts = {r["id"]: r["verdict"] for r in report["results"]}
+    levels = {r["id"]: r.get("scoredLevel", r["level"]) for r in report["results"]}
+    summary = report["summary"]
+    scores = " · ".join("%s %d/%d" % (lv, summary[lv]["passed"], summary[lv]["passed"] + summary[lv]["failed"])
+                        for lv in LEVELS)
+    out = ["### %s (`%s`)\n\n" % (audit["implementation"], key)]
+    out.append("%s at [`%s`](%s/tree/%s), suite %s: %s. [Full audit](audit/%s.md), [results](results/%s.json).\n\n" % (
+        audit["repository"], audit["commit"][:7], audit["repository"], audit["commit"], report["suite"]["version"],
+        scores, key, key))
+    out.append("**Calls.** %s\n\n" % audit["entryPoints"].strip())
+    must = [c for c in audit["causes"] if any(levels.get(v) == "must" for v in c["vectors"])]
+    if must:
+        out.append("| must-level cause | source at the pin | must vectors |\n|---|---|---|\n")
+        for c in must:
+            vectors = [v for v in c["vectors"] if levels.get(v) == "must"]
+            shown = ", ".join(vectors[:12]) + (" and %d more" % (len(vectors) - 12) if len(vectors) > 12 else "")
+            out.append("| **%s**: %s | %s | %d: %s |\n" % (
+                c["id"], cell(c["summary"]), "<br>".join(link(audit, s) for s in c["source"]), len(vectors), shown))
+    else:
+        out.append("No must-level failure.\n")
+    out.append("\n| documented behaviour | shown by |\n|---|---|\n")
+    for b in audit["behaviours"]:
+        if b.get("vectors"):
+            counts = {}
+            for v in b["vectors"]:
+                counts.setdefault(verdicts.get(v, "not run"), []).append(v)
+            shown = "; ".join("%s: %s" % (verdict, ", ".join(vs[:8]) + (" …" if len(vs) > 8 else ""))
+                              for verdict, vs in counts.items())
+        else:
+            shown = "no URL vector can: " + b["noVector"] if b.get("noVector") else "proposed: " + b.get("proposed", "")
+        out.append("| %s: %s | %s |\n" % (cell(b["row"]), cell(b["behaviour"]), cell(shown)))
+    return "".join(out) + "\n"
+
+
+def render():
+    return BEGIN + "".join(section(key) for key in ROWS) + END
+
+
+def main(arguments):
+    text = open(README, encoding="utf-8").read()
+    if BEGIN not in text or END not in text:
+        print("error: %s has no audit markers (%s…%s)" % (README, BEGIN.strip(), END.strip()), file=sys.stderr)
+        return 70
+    head, rest = text.split(BEGIN, 1)
+    _, tail = rest.split(END, 1)
+    updated = head + render() + tail
+    if "--check" in arguments:
+        if updated != text:
+            print("error: the audit section of %s is out of date: run %s" % (README, os.path.relpath(__file__)),
+                  file=sys.stderr)
+            return 1
+        return 0
+    with open(README, "w", encoding="utf-8") as out:
+        out.write(updated)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
