@@ -1,8 +1,9 @@
 // The reference parser against the frozen previous parser (`LegacyParser`): over every parse vector's
 // input, every corpus file (seeds and regressions), and mutated and truncated variants of all of them,
 // the request or the rejection (category, message, input and offset) must be identical, as must
-// `PercentEncoding.decode` on the same text. `XCallbackRequestView` is held to the same oracle: every
-// component it hands out, copied byte for byte into a request, and every rejection it throws.
+// `PercentEncoding.decode` on the same text. `XCallbackRequestView` and `XCallbackRequestUTF8View` are held to
+// the same oracle: every component they hand out, copied byte for byte into a request and read as they hand it
+// out, and every rejection they throw.
 //
 // Why an oracle in code rather than a checked-in file of old outputs: it follows the vectors and the
 // corpus as they grow, without a regeneration step that could bake a new bug into the expectations.
@@ -42,14 +43,25 @@ import XCallbackURL
             if new != old { differences.append("bytes \(bytes): new \(new), old \(old)") }
             let viewBytes = Result { () throws(XCallbackRejection) in try XCallbackRequest(XCallbackRequestView(parsingUTF8: bytes)) }
             if viewBytes != old { differences.append("view bytes \(bytes): new \(viewBytes), old \(old)") }
+            let utf8Bytes = Result { () throws(XCallbackRejection) in
+                try XCallbackRequest(XCallbackRequestUTF8View(parsingUTF8: bytes))
+            }
+            if utf8Bytes != old { differences.append("UTF-8 view bytes \(bytes): new \(utf8Bytes), old \(old)") }
             guard let text = String(validating: bytes, as: UTF8.self) else { continue }
             let newText = Result { () throws(XCallbackRejection) in try XCallbackRequest(parsing: text) }
             let oldText = Result { () throws(XCallbackRejection) in try LegacyParser.parse(text) }
             if newText != oldText { differences.append("url \(text.debugDescription): new \(newText), old \(oldText)") }
             let view = Result { () throws(XCallbackRejection) in try XCallbackRequest(XCallbackRequestView(parsing: text)) }
             if view != oldText { differences.append("view \(text.debugDescription): new \(view), old \(oldText)") }
-            if case .success(let request) = oldText, let different = Self.viewDifference(text, from: request) {
-                differences.append("view \(text.debugDescription): \(different)")
+            let utf8 = Result { () throws(XCallbackRejection) in try XCallbackRequest(XCallbackRequestUTF8View(parsing: text)) }
+            if utf8 != oldText { differences.append("UTF-8 view \(text.debugDescription): new \(utf8), old \(oldText)") }
+            if case .success(let request) = oldText {
+                if let different = Self.viewDifference(text, from: request) {
+                    differences.append("view \(text.debugDescription): \(different)")
+                }
+                if let different = Self.utf8ViewDifference(text, from: request) {
+                    differences.append("UTF-8 view \(text.debugDescription): \(different)")
+                }
             }
             let newDecoded = Result { () throws(XCallbackRejection) in try PercentEncoding.decode(text) }
             let oldDecoded = Result { () throws(XCallbackRejection) in try LegacyParser.decode(text) }
@@ -72,6 +84,36 @@ import XCallbackURL
             }
         }
         let fields: [(String, Substring?, String?)] = [
+            ("scheme", view.scheme, request.scheme), ("action", view.action, request.action),
+            ("x-source", view.source, request.source), ("x-success", view.success, request.success),
+            ("x-error", view.error, request.error), ("x-cancel", view.cancel, request.cancel),
+            ("fragment", view.fragment, request.fragment),
+        ]
+        for (name, mine, theirs) in fields where !same(mine, theirs) {
+            return "\(name): \(String(describing: mine)) vs \(String(describing: theirs))"
+        }
+        guard view.parameters.count == request.parameters.count else {
+            return "\(view.parameters.count) parameters vs \(request.parameters.count)"
+        }
+        for (mine, theirs) in zip(view.parameters, request.parameters)
+        where !same(mine.name, theirs.name) || !same(mine.value, theirs.value) {
+            return "parameter \(mine) vs \(theirs)"
+        }
+        return nil
+    }
+
+    /// How the UTF-8 view's own texts (read as they are handed out, not through `XCallbackRequest(_:)`) differ from
+    /// `request`, if they do.
+    static func utf8ViewDifference(_ url: String, from request: XCallbackRequest) -> String? {
+        guard let view = try? XCallbackRequestUTF8View(parsing: url) else { return "the view rejected what the old parser accepted" }
+        func same(_ a: XCallbackRequestUTF8View.Text?, _ b: String?) -> Bool {
+            switch (a, b) {
+            case (nil, nil): true
+            case (let a?, let b?): a.elementsEqual(b.utf8) && a == b
+            default: false
+            }
+        }
+        let fields: [(String, XCallbackRequestUTF8View.Text?, String?)] = [
             ("scheme", view.scheme, request.scheme), ("action", view.action, request.action),
             ("x-source", view.source, request.source), ("x-success", view.success, request.success),
             ("x-error", view.error, request.error), ("x-cancel", view.cancel, request.cancel),
@@ -129,7 +171,10 @@ import XCallbackURL
             let view = Result { () throws(XCallbackRejection) in
                 try XCallbackRequest(XCallbackRequestView(parsing: text))
             }
-            for (name, result) in [("request", new), ("view", view)] where result != old {
+            let utf8 = Result { () throws(XCallbackRejection) in
+                try XCallbackRequest(XCallbackRequestUTF8View(parsing: text))
+            }
+            for (name, result) in [("request", new), ("view", view), ("UTF-8 view", utf8)] where result != old {
                 differences.append(
                     "\(name) of \(text.prefix(80))... (\(text.utf8.count) bytes): \(Self.summary(result)), "
                         + "old \(Self.summary(old))")
