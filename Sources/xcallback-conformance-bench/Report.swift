@@ -205,7 +205,7 @@ extension BenchReport {
             lines.append("")
             lines.append("## check against floors")
             for check in checks {
-                lines.append((check.passed ? "ok   " : "FAIL ") + check.summary)
+                lines.append((check.skipped ? "skip " : check.passed ? "ok   " : "FAIL ") + check.summary)
             }
         }
         if !notes.isEmpty {
