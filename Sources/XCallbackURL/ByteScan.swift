@@ -127,7 +127,15 @@ enum ByteScan {
             // Each lane counts the `&` it sees, for at most 255 blocks at a time.
             var ampersandLanes = SIMD16<UInt8>(repeating: 0)
             var blocks = 0
-            while index + 16 <= bytes.count {
+            // The blocks, then one last block that ends with the input and may overlap the one before: its bytes
+            // are looked at twice, which changes nothing but the `&` count (an upper bound either way).
+            var overlapped = false
+            while true {
+                if index + 16 > bytes.count {
+                    guard !overlapped, index < bytes.count, bytes.count >= 16 else { break }
+                    index = bytes.count - 16
+                    overlapped = true
+                }
                 let block = raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
                 if anyLane((block .< space) .| (block .== deleteVector)) { break }
                 seenPercent .|= block .== percentVector

@@ -148,8 +148,12 @@ struct InPlaceReader: ComponentReading {
             throw failure
         }
         // The decoder writes whole blocks, up to sixteen bytes past where it read last: put those back.
-        let restored = min(16, source.count - index)
-        if restored > 0 { (target + index).update(from: input + index, count: restored) }
+        if index + 16 <= source.count {
+            UnsafeMutableRawPointer(target + index).storeBytes(
+                of: UnsafeRawPointer(input + index).loadUnaligned(as: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
+        } else {
+            for offset in index..<source.count { target[offset] = input[offset] }
+        }
         return start..<written
     }
 

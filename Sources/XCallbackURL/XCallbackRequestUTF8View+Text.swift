@@ -2,20 +2,38 @@
 // view's buffer, read without copying.
 
 extension XCallbackRequestUTF8View {
-    /// One decoded component: its UTF-8 code units in the view's buffer, which the text keeps alive.
+    /// One decoded component: its UTF-8 code units, in the view's buffer (which the text then keeps alive) or,
+    /// up to sixteen of them, in the text itself.
     ///
     /// A collection of bytes that are well-formed UTF-8. `string` copies them into a `String`; `withUTF8` and
     /// `withUTF8Span` lend them without copying. Texts compare byte for byte, with each other and with strings.
+    ///
+    /// Why short texts hold their bytes: a reference to the buffer costs an atomic increment when a text is made
+    /// and a decrement when it ends, more than copying sixteen bytes, and most components are short.
     public struct Text: RandomAccessCollection, Hashable, Sendable, CustomStringConvertible, CustomDebugStringConvertible {
-        let storage: RequestStorage.Reference
+        /// The buffer, or `nil` when the bytes are in `inline`.
+        let storage: RequestStorage.Reference?
+        /// Where the bytes start in the buffer; unused when they are inline.
         let start: Int
+        /// Up to sixteen bytes, when there is no buffer.
+        let inline: SIMD16<UInt8>
         /// The number of UTF-8 code units.
         public let count: Int
 
-        init(storage: RequestStorage.Reference, bounds: Range<Int>) {
-            self.storage = storage
-            start = bounds.lowerBound
+        /// The text at `bounds` of `buffer`, whose bytes start at `elements` and may be read sixteen bytes from any
+        /// component's start.
+        @inline(__always)
+        init(_ buffer: RequestStorage, _ elements: UnsafeMutablePointer<UInt8>, _ bounds: Range<Int>) {
             count = bounds.count
+            if bounds.count <= 16 {
+                storage = nil
+                start = 0
+                inline = UnsafeRawPointer(elements + bounds.lowerBound).loadUnaligned(as: SIMD16<UInt8>.self)
+            } else {
+                storage = RequestStorage.Reference(object: buffer)
+                start = bounds.lowerBound
+                inline = SIMD16()
+            }
         }
 
         /// The index of the first code unit, zero.
@@ -26,12 +44,17 @@ extension XCallbackRequestUTF8View {
         /// The code unit at `position`.
         public subscript(position: Int) -> UInt8 {
             precondition(position >= 0 && position < count, "index out of range")
-            return storage.object.withUnsafeMutablePointerToElements { $0[start + position] }
+            return withUTF8 { $0[position] }
         }
 
         /// Calls `body` with the code units, which stay valid only for the call.
         public func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
-            try storage.object.withUnsafeMutablePointerToElements { base in
+            guard let storage else {
+                return try withUnsafeBytes(of: inline) { raw in
+                    try body(UnsafeBufferPointer(start: raw.baseAddress?.assumingMemoryBound(to: UInt8.self), count: count))
+                }
+            }
+            return try storage.object.withUnsafeMutablePointerToElements { base in
                 try body(UnsafeBufferPointer(start: base + start, count: count))
             }
         }

@@ -16,19 +16,19 @@ public struct XCallbackRequestUTF8View: Sendable {
     let storage: RequestStorage.Reference
 
     /// The scheme, lowercased (RFC 3986 §3.1).
-    public var scheme: Text { text(storage.fields.parts.scheme) }
+    public var scheme: Text { storage.object.text { $0.pointee.parts.scheme } }
     /// The action: the path after the host without its leading `/`, decoded once and kept whole.
-    public var action: Text { text(storage.fields.parts.action) }
+    public var action: Text { storage.object.text { $0.pointee.parts.action } }
     /// The `x-source` value: `nil` when absent, empty when present and empty.
-    public var source: Text? { storage.fields.parts.source.map(text) }
+    public var source: Text? { storage.object.text { $0.pointee.parts.source } }
     /// The `x-success` callback URL: `nil` when absent, empty when present and empty.
-    public var success: Text? { storage.fields.parts.success.map(text) }
+    public var success: Text? { storage.object.text { $0.pointee.parts.success } }
     /// The `x-error` callback URL: `nil` when absent, empty when present and empty.
-    public var error: Text? { storage.fields.parts.error.map(text) }
+    public var error: Text? { storage.object.text { $0.pointee.parts.error } }
     /// The `x-cancel` callback URL: `nil` when absent, empty when present and empty.
-    public var cancel: Text? { storage.fields.parts.cancel.map(text) }
+    public var cancel: Text? { storage.object.text { $0.pointee.parts.cancel } }
     /// The fragment after `#`, decoded once, or `nil` when the URL has no `#`.
-    public var fragment: Text? { storage.fields.parts.fragment.map(text) }
+    public var fragment: Text? { storage.object.text { $0.pointee.parts.fragment } }
     /// The action parameters in order, duplicates kept, unknown `x-` names included.
     public var parameters: Parameters { Parameters(storage: storage) }
 
@@ -36,9 +36,6 @@ public struct XCallbackRequestUTF8View: Sendable {
     public func values(of name: String) -> [Text?] {
         parameters.filter { $0.name == name }.map(\.value)
     }
-
-    @inline(__always)
-    func text(_ bounds: Range<Int>) -> Text { Text(storage: storage, bounds: bounds) }
 
     /// One action parameter: its decoded name and value.
     public struct Parameter: Sendable, CustomStringConvertible {
@@ -58,15 +55,12 @@ public struct XCallbackRequestUTF8View: Sendable {
         /// The index of the first parameter, zero.
         public var startIndex: Int { 0 }
         /// The number of parameters.
-        public var endIndex: Int { storage.fields.parameterCount }
+        public var endIndex: Int { storage.object.withUnsafeMutablePointerToHeader { $0.pointee.parameterCount } }
 
         /// The parameter at `position`.
         public subscript(position: Int) -> Parameter {
             precondition(position >= 0 && position < endIndex, "parameter index out of range")
-            let bounds = storage.object.parameterBounds(at: position)
-            return Parameter(
-                name: Text(storage: storage, bounds: bounds.name),
-                value: bounds.value.map { Text(storage: storage, bounds: $0) })
+            return storage.object.parameter(at: position)
         }
     }
 }
