@@ -71,6 +71,16 @@ import XCallbackURL
         #expect(names[1].string == "e\u{301}")
     }
 
+    @Test func tellsTextsOfOneLengthApartByTheirBytes() throws {
+        let view = try XCallbackRequestUTF8View(parsing: "app://x-callback-url/add?a=adb&b=add")
+        #expect(!(view.action == "adb"))
+        #expect(!("bdd" == view.action))
+        #expect(view.values(of: "c").isEmpty)
+        let values = view.parameters.compactMap(\.value)
+        #expect(values[0] != view.action)
+        #expect(values[1] == view.action)
+    }
+
     @Test func matchesInASwitchAndHashesLikeItsBytes() throws {
         let view = try XCallbackRequestUTF8View(parsing: "app://x-callback-url/add?a=add")
         let matched: Bool

@@ -76,57 +76,41 @@ import XCallbackURL
     /// How the view's own components (read as substrings, not through `XCallbackRequest(_:)`) differ from `request`, if they do.
     static func viewDifference(_ url: String, from request: XCallbackRequest) -> String? {
         guard let view = try? XCallbackRequestView(parsing: url) else { return "the view rejected what the old parser accepted" }
-        func same(_ a: Substring?, _ b: String?) -> Bool {
-            switch (a, b) {
-            case (nil, nil): true
-            case (let a?, let b?): a.utf8.elementsEqual(b.utf8)
-            default: false
-            }
-        }
-        let fields: [(String, Substring?, String?)] = [
-            ("scheme", view.scheme, request.scheme), ("action", view.action, request.action),
-            ("x-source", view.source, request.source), ("x-success", view.success, request.success),
-            ("x-error", view.error, request.error), ("x-cancel", view.cancel, request.cancel),
-            ("fragment", view.fragment, request.fragment),
-        ]
-        for (name, mine, theirs) in fields where !same(mine, theirs) {
-            return "\(name): \(String(describing: mine)) vs \(String(describing: theirs))"
-        }
-        guard view.parameters.count == request.parameters.count else {
-            return "\(view.parameters.count) parameters vs \(request.parameters.count)"
-        }
-        for (mine, theirs) in zip(view.parameters, request.parameters)
-        where !same(mine.name, theirs.name) || !same(mine.value, theirs.value) {
-            return "parameter \(mine) vs \(theirs)"
-        }
-        return nil
+        func bytes(_ text: Substring?) -> [UInt8]? { text.map { Array($0.utf8) } }
+        return difference(
+            [view.scheme, view.action, view.source, view.success, view.error, view.cancel, view.fragment].map(bytes),
+            view.parameters.map { (Array($0.name.utf8), bytes($0.value)) }, from: request)
     }
 
     /// How the UTF-8 view's own texts (read as they are handed out, not through `XCallbackRequest(_:)`) differ from
-    /// `request`, if they do.
+    /// `request`, if they do; each text is also compared with the request's string by its own `==`.
     static func utf8ViewDifference(_ url: String, from request: XCallbackRequest) -> String? {
         guard let view = try? XCallbackRequestUTF8View(parsing: url) else { return "the view rejected what the old parser accepted" }
-        func same(_ a: XCallbackRequestUTF8View.Text?, _ b: String?) -> Bool {
-            switch (a, b) {
-            case (nil, nil): true
-            case (let a?, let b?): a.elementsEqual(b.utf8) && a == b
-            default: false
-            }
+        let texts = [view.scheme, view.action, view.source, view.success, view.error, view.cancel, view.fragment]
+        let strings = [request.scheme, request.action, request.source, request.success, request.error, request.cancel,
+                       request.fragment]
+        for (text, string) in zip(texts, strings) where text.map({ $0 == (string ?? "") }) == false {
+            return "\(String(describing: text)) is not == \(String(describing: string))"
         }
-        let fields: [(String, XCallbackRequestUTF8View.Text?, String?)] = [
-            ("scheme", view.scheme, request.scheme), ("action", view.action, request.action),
-            ("x-source", view.source, request.source), ("x-success", view.success, request.success),
-            ("x-error", view.error, request.error), ("x-cancel", view.cancel, request.cancel),
-            ("fragment", view.fragment, request.fragment),
-        ]
-        for (name, mine, theirs) in fields where !same(mine, theirs) {
-            return "\(name): \(String(describing: mine)) vs \(String(describing: theirs))"
+        return difference(
+            texts.map { $0.map(Array.init) }, view.parameters.map { (Array($0.name), $0.value.map(Array.init)) },
+            from: request)
+    }
+
+    /// How the components a view handed out (the seven fields in the request's order, then the parameters), as
+    /// bytes, differ from `request`, if they do.
+    static func difference(
+        _ fields: [[UInt8]?], _ parameters: [([UInt8], [UInt8]?)], from request: XCallbackRequest
+    ) -> String? {
+        let names = ["scheme", "action", "x-source", "x-success", "x-error", "x-cancel", "fragment"]
+        let theirs = [request.scheme, request.action, request.source, request.success, request.error, request.cancel,
+                      request.fragment].map { $0.map { Array($0.utf8) } }
+        for (name, (mine, expected)) in zip(names, zip(fields, theirs)) where mine != expected {
+            return "\(name): \(String(describing: mine)) vs \(String(describing: expected))"
         }
-        guard view.parameters.count == request.parameters.count else {
-            return "\(view.parameters.count) parameters vs \(request.parameters.count)"
-        }
-        for (mine, theirs) in zip(view.parameters, request.parameters)
-        where !same(mine.name, theirs.name) || !same(mine.value, theirs.value) {
+        let expected = request.parameters.map { (Array($0.name.utf8), $0.value.map { Array($0.utf8) }) }
+        guard parameters.count == expected.count else { return "\(parameters.count) parameters vs \(expected.count)" }
+        for (mine, theirs) in zip(parameters, expected) where mine.0 != theirs.0 || mine.1 != theirs.1 {
             return "parameter \(mine) vs \(theirs)"
         }
         return nil
