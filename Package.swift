@@ -41,8 +41,9 @@ let package = Package(
         .executableTarget(
             name: "xcallback-conformance-bench",
             dependencies: ["XCallbackURL", "XCallbackConformance", "XCallbackFuzzing"],
-            // floors.json is read by path (#filePath or --floors); peer/ holds the ada-url driver, built by its script.
-            exclude: ["floors.json", "peer"]
+            // floors.json is read by path (#filePath or --floors); peer/ holds the ada-url driver, built by its script;
+            // RESULTS.md is the full output of runs, which the README links to.
+            exclude: ["floors.json", "peer", "RESULTS.md"]
         ),
 
         // Tests.

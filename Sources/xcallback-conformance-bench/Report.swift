@@ -180,7 +180,7 @@ extension BenchReport {
         }
         if !ratios.isEmpty {
             lines.append("")
-            lines.append("## ratios (measured side by side in alternating pairs; median, min .. max)")
+            lines.append("## ratios (taken round by round, each side timed in every round; median, min .. max)")
             for ratio in ratios {
                 var goal = ""
                 if let value = ratio.goal, let met = ratio.goalMet {
