@@ -41,7 +41,9 @@ let package = Package(
         .executableTarget(
             name: "xcallback-conformance-bench",
             dependencies: ["XCallbackURL", "XCallbackConformance", "XCallbackFuzzing"],
-            exclude: ["floors.json"]  // read by path (#filePath or --floors), not a resource
+            // floors.json is read by path (#filePath or --floors); peer/ holds the ada-url driver, built by its script;
+            // RESULTS.md is the full output of runs, which the README links to.
+            exclude: ["floors.json", "peer", "RESULTS.md"]
         ),
 
         // Tests.

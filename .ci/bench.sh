@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Benchmarks in check mode (called by .ci/run): measures the reference, the Foundation baseline, the
-# runner and the subprocess protocol on reduced sizes, and fails when a RATIO falls below its floor in
-# Sources/xcallback-conformance-bench/floors.json. Absolute times are printed, never checked.
+# ada-url peer, the runner and the subprocess protocol on reduced sizes, and fails when a RATIO falls below
+# its floor in Sources/xcallback-conformance-bench/floors.json. Absolute times are printed, never checked.
+# The bench builds the ada-url peer with Sources/xcallback-conformance-bench/peer/build-ada-driver.sh (pip
+# and a C++ compiler; about 20 s the first time); where it cannot, it says why and skips the peer's floors.
 #
 # Usage: .ci/bench.sh [extra bench options]   (e.g. --json)
 # Environment: BENCH_SCRATCH_PATH (default .build) is the SwiftPM scratch path.

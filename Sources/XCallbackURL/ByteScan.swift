@@ -50,43 +50,50 @@ enum ByteScan {
         }
     }
 
-    /// The index of the first of `stops` in `bytes[start..<end]`, or `end` when there is none.
+    /// The index of the first of `stops` (or of `%` too, when `orPercent`) in `bytes[start..<end]`, or `end` when
+    /// there is none.
     ///
     /// Reads sixteen bytes at a time as long as they lie in `bytes`, also past `end`; a match there is ignored.
     @inline(__always)
     static func firstIndex(
-        of stops: Stops, in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int
+        of stops: Stops, orPercent: Bool = false, in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int
     ) -> Int {
         var index = start
+        let percent = UInt8(ascii: "%")
         if let base = bytes.baseAddress {
             let raw = UnsafeRawPointer(base)
             while index < end, index + 16 <= bytes.count {
-                let hits = stops.lanes(in: raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self))
-                if any(hits) { return min(index + firstLane(hits), end) }
+                let block = raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
+                let hits = orPercent ? stops.lanes(in: block) .| (block .== SIMD16(repeating: percent)) : stops.lanes(in: block)
+                if anyLane(hits) { return min(index + firstLane(hits), end) }
                 index += 16
             }
             index = min(index, end)
             while index + 8 <= end {
-                let matches = stops.bytes(in: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                let matches = stops.bytes(in: word) | (orPercent ? zeroBytes(word ^ (ones &* UInt64(percent))) : 0)
                 if matches != 0 { return index + matches.trailingZeroBitCount >> 3 }
                 index += 8
             }
         }
-        while index < end, !stops.contains(bytes[index]) { index += 1 }
+        while index < end, !stops.contains(bytes[index]), !(orPercent && bytes[index] == percent) { index += 1 }
         return index
     }
 
     /// Whether any lane of `mask` is set, as two word tests.
+    ///
+    /// Not `any(_:)`, which the optimizer may leave as a call to a generic `min()` over the lanes (it did in the
+    /// screen, where that call cost a third of the screen): a mask's lanes are all-ones or zero bytes.
     @inline(__always)
     static func anyLane(_ mask: SIMDMask<SIMD16<Int8>>) -> Bool {
-        let lanes = unsafeBitCast(SIMD16<UInt8>(repeating: 0).replacing(with: 0xFF, where: mask), to: SIMD2<UInt64>.self)
+        let lanes = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
         return lanes[0] | lanes[1] != 0
     }
 
     /// The lane of the first set element of `mask`, which has one.
     @inline(__always)
     static func firstLane(_ mask: SIMDMask<SIMD16<Int8>>) -> Int {
-        let lanes = unsafeBitCast(SIMD16<UInt8>(repeating: 0).replacing(with: 0xFF, where: mask), to: SIMD2<UInt64>.self)
+        let lanes = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
         let low = UInt64(littleEndian: lanes[0])
         return low != 0 ? low.trailingZeroBitCount >> 3 : 8 + UInt64(littleEndian: lanes[1]).trailingZeroBitCount >> 3
     }
@@ -99,34 +106,63 @@ enum ByteScan {
         var hasPercent = false
         /// Whether every byte (before the control character, if any) is ASCII.
         var isASCII = true
+        /// How many `&` occur (before the control character, if any), when counted: at most one parameter more.
+        var ampersands = 0
     }
 
-    /// Screens `bytes` sixteen at a time; see `Screening`.
-    static func screen(_ bytes: UnsafeBufferPointer<UInt8>) -> Screening {
+    /// Screens `bytes` sixteen at a time; see `Screening`. Counts the `&` only when `countingAmpersands`.
+    @inline(__always)
+    static func screen(_ bytes: UnsafeBufferPointer<UInt8>, countingAmpersands: Bool) -> Screening {
         var index = 0
         var percents: UInt64 = 0
         var high: UInt64 = 0
+        var ampersands = 0
         if let base = bytes.baseAddress, bytes.count >= 8 {
             let raw = UnsafeRawPointer(base)
             let space = SIMD16<UInt8>(repeating: 0x20), deleteVector = SIMD16<UInt8>(repeating: 0x7F)
             let percentVector = SIMD16<UInt8>(repeating: UInt8(ascii: "%")), highVector = SIMD16<UInt8>(repeating: 0x80)
+            let ampersandVector = SIMD16<UInt8>(repeating: UInt8(ascii: "&"))
             var seenPercent = SIMDMask<SIMD16<Int8>>(repeating: false)
             var seenHigh = SIMDMask<SIMD16<Int8>>(repeating: false)
-            while index + 16 <= bytes.count {
+            // Each lane counts the `&` it sees, for at most 255 blocks at a time.
+            var ampersandLanes = SIMD16<UInt8>(repeating: 0)
+            var blocks = 0
+            // The blocks, then one last block that ends with the input and may overlap the one before: its bytes
+            // are looked at twice, which changes nothing but the `&` count (an upper bound either way).
+            var overlapped = false
+            while true {
+                if index + 16 > bytes.count {
+                    guard !overlapped, index < bytes.count, bytes.count >= 16 else { break }
+                    index = bytes.count - 16
+                    overlapped = true
+                }
                 let block = raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
-                if any((block .< space) .| (block .== deleteVector)) { break }
+                if anyLane((block .< space) .| (block .== deleteVector)) { break }
                 seenPercent .|= block .== percentVector
                 seenHigh .|= block .>= highVector
+                if countingAmpersands {
+                    ampersandLanes &+= SIMD16(repeating: 0).replacing(with: 1, where: block .== ampersandVector)
+                    blocks &+= 1
+                    if blocks == 255 {
+                        ampersands &+= sum(ampersandLanes)
+                        ampersandLanes = SIMD16(repeating: 0)
+                        blocks = 0
+                    }
+                }
                 index += 16
             }
+            ampersands &+= sum(ampersandLanes)
             if anyLane(seenPercent) { percents = 1 }
             if anyLane(seenHigh) { high = 1 }
             let delete = ones &* 0x7F, percent = ones &* UInt64(UInt8(ascii: "%"))
+            let ampersand = ones &* UInt64(UInt8(ascii: "&"))
             while index + 8 <= bytes.count {
                 let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
                 let below = (word &- ones &* 0x20) & ~word & highs
                 if below | zeroBytes(word ^ delete) != 0 { break }
                 percents |= zeroBytes(word ^ percent)
+                // At least the number of `&` (a byte after one may count too): enough for an upper bound.
+                if countingAmpersands { ampersands &+= zeroBytes(word ^ ampersand).nonzeroBitCount }
                 high |= word & highs
                 index += 8
             }
@@ -134,13 +170,26 @@ enum ByteScan {
         while index < bytes.count {
             let byte = bytes[index]
             if byte < 0x20 || byte == 0x7F {
-                return Screening(control: index, hasPercent: percents != 0, isASCII: high == 0)
+                return Screening(control: index, hasPercent: percents != 0, isASCII: high == 0, ampersands: ampersands)
             }
             if byte == UInt8(ascii: "%") { percents = 1 }
+            if byte == UInt8(ascii: "&") { ampersands += 1 }
             if byte >= 0x80 { high = 1 }
             index += 1
         }
-        return Screening(control: nil, hasPercent: percents != 0, isASCII: high == 0)
+        return Screening(control: nil, hasPercent: percents != 0, isASCII: high == 0, ampersands: ampersands)
+    }
+
+    /// The sum of the sixteen lanes.
+    @inline(__always)
+    static func sum(_ lanes: SIMD16<UInt8>) -> Int {
+        // Neighbours added in ever wider lanes, which cannot overflow.
+        var words = unsafeBitCast(lanes, to: SIMD2<UInt64>.self)
+        let mask = SIMD2<UInt64>(repeating: 0x00FF_00FF_00FF_00FF)
+        words = (words & mask) &+ ((words &>> 8) & mask)
+        words = words &+ (words &>> 16)
+        words = words &+ (words &>> 32)
+        return Int((words[0] & 0xFFFF) &+ (words[1] & 0xFFFF))
     }
 
     /// Whether every byte of `bytes` is ASCII, eight at a time.
@@ -178,8 +227,9 @@ enum ByteScan {
             let block = raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
             out.storeBytes(of: block, toByteOffset: written, as: SIMD16<UInt8>.self)
             let hits = (block .== percentVector) .| stops.lanes(in: block)
-            if any(hits) || index + 16 >= end {
-                let length = min(any(hits) ? firstLane(hits) : 16, end - index)
+            let found = anyLane(hits)
+            if found || index + 16 >= end {
+                let length = min(found ? firstLane(hits) : 16, end - index)
                 index += length
                 written += length
                 return

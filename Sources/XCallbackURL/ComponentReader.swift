@@ -1,45 +1,77 @@
-// Reading one component, in one of three ways:
+// Reading one component, in one of four ways, each a reader type of its own so that the scanner is specialised
+// for it and pays for no choice between them per component:
 //
-// 1. In place (`target` nil): nothing needs decoding (no `%`), so a component is a range of the input.
-// 2. Into one buffer (`target`): every component is decoded in turn into one buffer as long as the input, and
-//    is a range of it. The buffer is on the stack for short URLs.
-// 3. One string each (`separate`, for inputs over 64 KiB that need decoding): ComponentReader+SeparateStrings.swift.
+// 1. `InputReader`: nothing needs decoding (no `%`), so a component is a range of the input.
+// 2. `BufferReader`: every component is decoded in turn into one buffer as long as the input, and is a range of
+//    it (`XCallbackRequestView`, whose one string is that buffer).
+// 3. `InPlaceReader`: the target holds a copy of the input, and a component that holds a `%` is decoded where
+//    it stands, over its own bytes; the others are left as they are (`XCallbackRequest`,
+//    `XCallbackRequestUTF8View`).
+// 4. `SeparateStringsReader`, for inputs over 64 KiB that need decoding: ComponentReader+SeparateStrings.swift.
 //
-// The reader holds no reference-counted value, so passing it around costs nothing: mode 3's strings live in
-// an array the parse owns, reached through a pointer.
+// The readers hold no reference-counted value, so passing them around costs nothing.
 
-/// Reads components as ranges: of the input when `target` is `nil`, else of `target`, where it decodes them,
-/// or (mode 3) as handles to strings of their own.
-struct ComponentReader {
+/// Reads the components of one input as ranges, decoding them (or not) in its own way.
+protocol ComponentReading {
+    /// Whether the input holds a `%` and components are percent-decoded.
+    var decodes: Bool { get }
+    /// The scheme at `range` of the input, lowercased where the reader keeps its own bytes.
+    mutating func scheme(_ range: Range<Int>) -> Range<Int>
+    /// The component at `index` up to its first raw byte of `stops` (or `end`), where `index` is left.
+    mutating func read(_ index: inout Int, end: Int, stops: ByteScan.Stops) throws(PercentEncoding.DecodeFailure) -> Range<Int>
+    /// The reserved parameter whose decoded name lies at `name`, if it is one.
+    func reservedField(_ name: Range<Int>) -> ReservedField?
+    /// The component at `bounds` as a string; `isASCII` says that every component is ASCII, else it is looked at.
+    func string(_ bounds: Range<Int>, isASCII: Bool) -> String
+}
+
+/// Mode 1: components are ranges of the input, which holds no `%`.
+struct InputReader: ComponentReading {
+    /// The input's bytes.
+    let source: UnsafeBufferPointer<UInt8>
+
+    var decodes: Bool { false }
+
+    func scheme(_ range: Range<Int>) -> Range<Int> { range }
+
+    @inline(__always)
+    func read(_ index: inout Int, end: Int, stops: ByteScan.Stops) -> Range<Int> {
+        let start = index
+        index = ByteScan.firstIndex(of: stops, in: source, from: index, to: end)
+        return start..<index
+    }
+
+    @inline(__always)
+    func reservedField(_ name: Range<Int>) -> ReservedField? { ReservedField(UnsafeBufferPointer(rebasing: source[name])) }
+
+    @inline(__always)
+    func string(_ bounds: Range<Int>, isASCII: Bool) -> String {
+        String(component: bounds, of: source.baseAddress.unsafelyUnwrapped, isASCII: isASCII)
+    }
+}
+
+/// Mode 2: every component is decoded in turn into `target`, one after another.
+struct BufferReader: ComponentReading {
     /// The input's bytes.
     let source: UnsafePointer<UInt8>
     /// The number of bytes of the input, which is also the room in `target`.
     let count: Int
-    /// Where decoded components go, or `nil` when nothing needs decoding (the input holds no `%`).
-    let target: UnsafeMutablePointer<UInt8>?
+    /// Where decoded components go.
+    let target: UnsafeMutablePointer<UInt8>
     /// The number of bytes written to `target`.
     private(set) var written = 0
     /// Whether an escape decoded to an octet above 0x7F.
     private(set) var decodedNonASCII = false
-    /// Mode 3: the array the components are decoded into, one string each; `nil` in modes 1 and 2.
-    let separate: UnsafeMutablePointer<[String]>?
 
-    /// Whether components are percent-decoded (modes 2 and 3).
-    var decodes: Bool { target != nil || separate != nil }
-
-    /// Where the components' ranges point: `target`, or the input when nothing is decoded.
-    var output: UnsafePointer<UInt8> { target.map { UnsafePointer($0) } ?? source }
-
-    init(source: UnsafeBufferPointer<UInt8>, target: UnsafeMutablePointer<UInt8>?) {
+    init(source: UnsafeBufferPointer<UInt8>, target: UnsafeMutablePointer<UInt8>) {
         self.source = source.baseAddress.unsafelyUnwrapped
         count = source.count
         self.target = target
-        separate = nil
     }
 
+    var decodes: Bool { true }
+
     mutating func scheme(_ range: Range<Int>) -> Range<Int> {
-        if let separate { return Self.schemeString(range, of: source, into: separate) }
-        guard let target else { return range }
         let start = written
         for index in range {
             let byte = source[index]
@@ -53,14 +85,6 @@ struct ComponentReader {
     mutating func read(
         _ index: inout Int, end: Int, stops: ByteScan.Stops
     ) throws(PercentEncoding.DecodeFailure) -> Range<Int> {
-        if let separate {
-            return try Self.readString(&index, end: end, stops: stops, of: source, count, into: separate)
-        }
-        guard let target else {
-            let start = index
-            index = ByteScan.firstIndex(of: stops, in: UnsafeBufferPointer(start: source, count: count), from: index, to: end)
-            return start..<index
-        }
         let start = written
         if let failure = PercentEncoding.decodeComponent(
             from: source, &index, end: end, readable: count, stops: stops, into: target, &written,
@@ -73,14 +97,73 @@ struct ComponentReader {
 
     @inline(__always)
     func reservedField(_ name: Range<Int>) -> ReservedField? {
-        if let separate { return Self.reservedField(name, in: separate) }
-        return ReservedField(UnsafeBufferPointer(start: output + name.lowerBound, count: name.count))
+        ReservedField(UnsafeBufferPointer(start: target + name.lowerBound, count: name.count))
     }
 
-    /// The component at `bounds` as a string; `isASCII` says that every component is ASCII (modes 1 and 2).
     @inline(__always)
     func string(_ bounds: Range<Int>, isASCII: Bool) -> String {
-        if let separate { return bounds.isEmpty ? "" : separate.pointee[bounds.lowerBound] }
-        return String(component: bounds, of: output, isASCII: isASCII)
+        String(component: bounds, of: target, isASCII: isASCII)
+    }
+}
+
+/// Mode 3: `target` holds a copy of the input; a component that holds a `%` is decoded over its own bytes.
+///
+/// A decoded component starts where its raw bytes start and is shorter than they are; the bytes after it, up
+/// to the component's raw end, are left over and belong to no range.
+struct InPlaceReader: ComponentReading {
+    /// The input's bytes.
+    let source: UnsafeBufferPointer<UInt8>
+    /// The copy of the input the components are decoded in.
+    let target: UnsafeMutablePointer<UInt8>
+    /// Whether an escape decoded to an octet above 0x7F.
+    private(set) var decodedNonASCII = false
+
+    var decodes: Bool { true }
+
+    func scheme(_ range: Range<Int>) -> Range<Int> {
+        for index in range where source[index] &- UInt8(ascii: "A") < 26 { target[index] = source[index] | 0x20 }
+        return range
+    }
+
+    @inline(__always)
+    mutating func read(
+        _ index: inout Int, end: Int, stops: ByteScan.Stops
+    ) throws(PercentEncoding.DecodeFailure) -> Range<Int> {
+        let start = index
+        index = ByteScan.firstIndex(of: stops, orPercent: true, in: source, from: index, to: end)
+        guard index < end, source[index] == UInt8(ascii: "%") else { return start..<index }
+        return try decode(from: start, &index, end: end, stops: stops)
+    }
+
+    /// Decodes the rest of the component whose first `%` is at `index`.
+    private mutating func decode(
+        from start: Int, _ index: inout Int, end: Int, stops: ByteScan.Stops
+    ) throws(PercentEncoding.DecodeFailure) -> Range<Int> {
+        var written = index
+        let input = source.baseAddress.unsafelyUnwrapped
+        if let failure = PercentEncoding.decodeComponent(
+            from: input, &index, end: end, readable: source.count, stops: stops, into: target, &written,
+            highOctets: &decodedNonASCII)
+        {
+            throw failure
+        }
+        // The decoder writes whole blocks, up to sixteen bytes past where it read last: put those back.
+        if index + 16 <= source.count {
+            UnsafeMutableRawPointer(target + index).storeBytes(
+                of: UnsafeRawPointer(input + index).loadUnaligned(as: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
+        } else {
+            for offset in index..<source.count { target[offset] = input[offset] }
+        }
+        return start..<written
+    }
+
+    @inline(__always)
+    func reservedField(_ name: Range<Int>) -> ReservedField? {
+        ReservedField(UnsafeBufferPointer(start: target + name.lowerBound, count: name.count))
+    }
+
+    @inline(__always)
+    func string(_ bounds: Range<Int>, isASCII: Bool) -> String {
+        String(component: bounds, of: target, isASCII: isASCII)
     }
 }

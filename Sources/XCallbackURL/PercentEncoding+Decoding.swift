@@ -50,24 +50,26 @@ extension PercentEncoding {
 
             // 2. An escape run.
             let runStart = written
-            var sawHighOctet = false
+            var octets: UInt8 = 0
             repeat {
-                guard index + 2 < end,
-                    let high = hexDigitValue(source[index + 1]), let low = hexDigitValue(source[index + 2])
-                else { return .percent(index) }
-                let octet = high << 4 | low
-                sawHighOctet = sawHighOctet || octet >= 0x80
+                guard index &+ 2 < end else { return .percent(index) }
+                let high = hexDigitOrInvalid(source[index &+ 1]), low = hexDigitOrInvalid(source[index &+ 2])
+                guard (high | low) & 0xF0 == 0 else { return .percent(index) }
+                let octet = high &<< 4 | low
+                octets |= octet
                 target[written] = octet
-                written += 1
-                index += 3
+                written &+= 1
+                index &+= 3
             } while index < end && source[index] == UInt8(ascii: "%")
 
             // 3. Check the run (the first ill-formed run is the one reported).
-            highOctets = highOctets || sawHighOctet
-            if sawHighOctet, utf8Failure == nil,
-                let bad = UTF8Validation.firstInvalidIndex(in: UnsafeBufferPointer(start: target + runStart, count: written - runStart))
-            {
-                utf8Failure = runStart + bad - writtenStart
+            if octets >= 0x80 {
+                highOctets = true
+                if utf8Failure == nil,
+                    let bad = UTF8Validation.firstInvalidIndex(inRun: target + runStart, count: written &- runStart)
+                {
+                    utf8Failure = runStart &+ bad &- writtenStart
+                }
             }
         }
         guard let utf8Failure else { return nil }

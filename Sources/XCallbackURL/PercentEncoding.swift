@@ -39,6 +39,14 @@ public enum PercentEncoding {
         return try result.get()
     }
 
+    /// Each byte's value as a hexadecimal digit (0-15), or 0x40 for a byte that is not one: a table in the binary's
+    /// constant data (a `StaticString`, so that reading it needs no check that it is initialized).
+    static let hexDigitValues: StaticString = "@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@\u{0}\u{1}\u{2}\u{3}\u{4}\u{5}\u{6}\u{7}\u{8}\u{9}@@@@@@@\u{A}\u{B}\u{C}\u{D}\u{E}\u{F}@@@@@@@@@@@@@@@@@@@@@@@@@@\u{A}\u{B}\u{C}\u{D}\u{E}\u{F}@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@"
+
+    /// The value of `byte` as a hexadecimal digit, or 16 or more when it is not one: one read of a table.
+    @inline(__always)
+    static func hexDigitOrInvalid(_ byte: UInt8) -> UInt8 { hexDigitValues.utf8Start[Int(byte)] }
+
     /// The value of one hexadecimal digit, or `nil` when `byte` is not one.
     @inline(__always)
     public static func hexDigitValue(_ byte: UInt8) -> UInt8? {

@@ -2,9 +2,9 @@
 //
 // Works on UTF-8 bytes in one forward pass, with no recursion, so its cost is linear in the input's length.
 // Steps follow RFC 3986 §3: scheme, authority, path, query, fragment; each component is split off before
-// it is percent-decoded (§2.4), and decoded exactly once, into one buffer (`ComponentReader`). The result is
-// the components' places in that buffer, or in the input when nothing needs decoding; the order of the
-// checks, and so which rejection an input gets, is this file's alone.
+// it is percent-decoded (§2.4), and decoded exactly once by a reader (ComponentReader.swift). The result is
+// the components' places in the reader's buffer, or in the input when nothing needs decoding; the order of
+// the checks, and so which rejection an input gets, is this file's alone.
 
 /// Where the components of a parsed request lie: UTF-8 offsets into the input, or into the buffer decoded into.
 struct ScannedRequest {
@@ -20,7 +20,7 @@ struct ScannedRequest {
 /// Receives the action parameters in order, as the scanner finds them.
 protocol ParameterSink {
     /// One parameter whose decoded name and value `reader` has at these ranges, valid until the parse ends.
-    mutating func append(name: Range<Int>, value: Range<Int>?, from reader: ComponentReader)
+    mutating func append(name: Range<Int>, value: Range<Int>?, from reader: some ComponentReading)
 }
 
 /// Where one parameter's name and value lie.
@@ -44,9 +44,13 @@ struct RequestScanner {
     ///
     /// - Returns: the index of the scheme's `:`, whether the input holds a `%` and whether it is all ASCII
     ///   (from `ByteScan.screen`), and whether the scheme has an uppercase letter.
-    func screen() throws(XCallbackRejection) -> (colon: Int, screening: ByteScan.Screening, schemeHasUppercase: Bool) {
+    func screen(
+        countingAmpersands: Bool = false
+    ) throws(XCallbackRejection) -> (colon: Int, screening: ByteScan.Screening, schemeHasUppercase: Bool) {
         // 0. Raw control characters are never part of a URI (RFC 3986 §2).
-        let screening = ByteScan.screen(bytes)
+        let screening =
+            countingAmpersands
+            ? ByteScan.screen(bytes, countingAmpersands: true) : ByteScan.screen(bytes, countingAmpersands: false)
         if let control = screening.control {
             throw reject(.invalidCharacter, "a raw control character is not allowed in a URL; percent-encode it", at: control)
         }
@@ -72,8 +76,8 @@ struct RequestScanner {
     }
 
     /// Steps 2 to 5, after `screen()`: authority, path, query and fragment.
-    func scan<Sink: ParameterSink>(
-        after colon: Int, with reader: inout ComponentReader, parameters: inout Sink
+    func scan<Reader: ComponentReading, Sink: ParameterSink>(
+        after colon: Int, with reader: inout Reader, parameters: inout Sink
     ) throws(XCallbackRejection) -> ScannedRequest {
         let scheme = reader.scheme(0..<colon)
 
@@ -135,8 +139,8 @@ struct RequestScanner {
 
     /// Splits the query that starts at `start` at every '&', then each piece at its first '=', and decodes names
     /// and values once, up to the first '#' or the end of the input; returns where the query ends.
-    func scanQuery<Sink: ParameterSink>(
-        from start: Int, into request: inout ScannedRequest, parameters: inout Sink, with reader: inout ComponentReader
+    func scanQuery<Reader: ComponentReading, Sink: ParameterSink>(
+        from start: Int, into request: inout ScannedRequest, parameters: inout Sink, with reader: inout Reader
     ) throws(XCallbackRejection) -> Int {
         let equals = UInt8(ascii: "=")
         var pieceStart = start
@@ -182,7 +186,7 @@ struct RequestScanner {
 
     @inline(__always)
     func read(
-        _ index: inout Int, end: Int, stops: ByteScan.Stops, with reader: inout ComponentReader
+        _ index: inout Int, end: Int, stops: ByteScan.Stops, with reader: inout some ComponentReading
     ) throws(XCallbackRejection) -> Range<Int> {
         do {
             return try reader.read(&index, end: end, stops: stops)

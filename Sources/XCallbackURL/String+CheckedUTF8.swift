@@ -41,7 +41,7 @@ struct RequestParameters: ParameterSink {
 
     init(isASCII: Bool) { self.isASCII = isASCII }
 
-    mutating func append(name: Range<Int>, value: Range<Int>?, from reader: ComponentReader) {
+    mutating func append(name: Range<Int>, value: Range<Int>?, from reader: some ComponentReading) {
         if parameters.isEmpty { parameters.reserveCapacity(4) }
         parameters.append(XCallbackParameter(
             reader.string(name, isASCII: isASCII), value.map { reader.string($0, isASCII: isASCII) }))
@@ -49,7 +49,7 @@ struct RequestParameters: ParameterSink {
 }
 
 extension Array: ParameterSink where Element == ParameterBounds {
-    mutating func append(name: Range<Int>, value: Range<Int>?, from reader: ComponentReader) {
+    mutating func append(name: Range<Int>, value: Range<Int>?, from reader: some ComponentReading) {
         if isEmpty { reserveCapacity(8) }
         append(ParameterBounds(name: name, value: value))
     }

@@ -2,6 +2,14 @@
 
 /// Finds the first octet that does not belong to a well-formed UTF-8 sequence.
 enum UTF8Validation {
+    /// `firstInvalidIndex(in:)` for the octets of one run of escapes, with a lone two-octet sequence (an accented
+    /// Latin letter, the most common run with a high octet) checked inline.
+    @inline(__always)
+    static func firstInvalidIndex(inRun octets: UnsafeMutablePointer<UInt8>, count: Int) -> Int? {
+        if count == 2, octets[0] &- 0xC2 < 0x1E, octets[1] & 0xC0 == 0x80 { return nil }
+        return firstInvalidIndex(in: UnsafeBufferPointer(start: octets, count: count))
+    }
+
     /// Returns the index of the first ill-formed sequence in `bytes`, or `nil` when all of it is well-formed.
     ///
     /// Inlined: the decoder calls it once per run of escapes, which is most often one or two sequences long.

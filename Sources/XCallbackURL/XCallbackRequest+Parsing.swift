@@ -1,7 +1,8 @@
 // Parsing into a request: the scanner of RequestScanner.swift, then each component copied into a `String`.
 //
-// The components are read in place when nothing needs decoding; otherwise they are decoded into one temporary
-// buffer (on the stack for short URLs), or, for inputs over 64 KiB, each into a `String` of its own
+// The components are read in place when nothing needs decoding; otherwise the input is copied into a temporary
+// buffer (on the stack for short URLs) in which each component that holds a `%` is decoded where it stands, or,
+// for inputs over 64 KiB, each component is decoded into a `String` of its own
 // (ComponentReader+SeparateStrings.swift says why). Each `String` is made as soon as the scanner has its range.
 
 extension XCallbackRequest {
@@ -31,23 +32,26 @@ extension XCallbackRequest {
         let scanner = RequestScanner(bytes: bytes, text: text)
         let (colon, screening, schemeHasUppercase) = try scanner.screen()
         guard screening.hasPercent || schemeHasUppercase else {
-            var reader = ComponentReader(source: bytes, target: nil)
+            var reader = InputReader(source: bytes)
             var parameters = RequestParameters(isASCII: screening.isASCII)
             let parts = try scanner.scan(after: colon, with: &reader, parameters: &parameters)
             return Self(parts, from: reader, isASCII: screening.isASCII, parameters: parameters.parameters)
         }
-        if ComponentReader.readsSeparately(bytes.count) {
+        if SeparateStringsReader.readsSeparately(bytes.count) {
             var strings: [String] = []
             return try withUnsafeMutablePointer(to: &strings) { pointer throws(XCallbackRejection) in
-                var reader = ComponentReader(source: bytes, separate: pointer)
+                var reader = SeparateStringsReader(source: bytes, strings: pointer)
                 var parameters = RequestParameters(isASCII: false)
                 let parts = try scanner.scan(after: colon, with: &reader, parameters: &parameters)
                 return Self(parts, from: reader, isASCII: false, parameters: parameters.parameters)
             }
         }
+        // A copy of the input on the stack (for short URLs), in which the components that hold a `%` are decoded.
         let result = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { buffer in
             Result { () throws(XCallbackRejection) in
-                var reader = ComponentReader(source: bytes, target: buffer.baseAddress.unsafelyUnwrapped)
+                let copy = buffer.baseAddress.unsafelyUnwrapped
+                copy.initialize(from: bytes.baseAddress.unsafelyUnwrapped, count: bytes.count)
+                var reader = InPlaceReader(source: bytes, target: copy)
                 // Whether the input is ASCII holds for escapes too only once they are all decoded: the parameters look.
                 var parameters = RequestParameters(isASCII: screening.isASCII && !screening.hasPercent)
                 let parts = try scanner.scan(after: colon, with: &reader, parameters: &parameters)

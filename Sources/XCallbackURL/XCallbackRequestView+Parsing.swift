@@ -46,7 +46,7 @@ extension XCallbackRequestView {
         let (colon, screening, schemeHasUppercase) = try scanner.screen()
         // 2.
         guard screening.hasPercent || schemeHasUppercase else {
-            var reader = ComponentReader(source: bytes, target: nil)
+            var reader = InputReader(source: bytes)
             parts = try scanner.scan(after: colon, with: &reader, parameters: &parameters)
             return nil
         }
@@ -54,7 +54,7 @@ extension XCallbackRequestView {
         // costs less than the standard library's UTF-8 check of a string decoded in place.
         let result = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { buffer in
             Result { () throws(XCallbackRejection) -> String in
-                var reader = ComponentReader(source: bytes, target: buffer.baseAddress.unsafelyUnwrapped)
+                var reader = BufferReader(source: bytes, target: buffer.baseAddress.unsafelyUnwrapped)
                 parts = try scanner.scan(after: colon, with: &reader, parameters: &parameters)
                 return String(
                     checkedUTF8: UnsafeBufferPointer(rebasing: buffer[..<reader.written]),

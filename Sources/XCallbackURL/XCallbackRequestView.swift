@@ -94,7 +94,7 @@ extension XCallbackRequest {
     public init(_ view: XCallbackRequestView) {
         var storage = view.storage
         self = storage.withUTF8 { bytes in
-            let reader = ComponentReader(source: bytes, target: nil)
+            let reader = InputReader(source: bytes)
             var parameters = RequestParameters(isASCII: false)
             parameters.parameters.reserveCapacity(view.parameterBounds.count)
             for bounds in view.parameterBounds {
@@ -108,7 +108,7 @@ extension XCallbackRequest {
     ///
     /// The reader's output must be well-formed UTF-8 split on scalar boundaries at `parts`; `isASCII` says that
     /// all of it is ASCII, and when false each component is looked at.
-    init(_ parts: ScannedRequest, from reader: ComponentReader, isASCII: Bool, parameters: [XCallbackParameter]) {
+    init(_ parts: ScannedRequest, from reader: some ComponentReading, isASCII: Bool, parameters: [XCallbackParameter]) {
         @inline(__always)
         func string(_ bounds: Range<Int>) -> String { reader.string(bounds, isASCII: isASCII) }
         self.init(

@@ -34,13 +34,20 @@ struct BenchOptions: Sendable, Equatable {
     var profile: String?
     /// Iterations of the profiled workload.
     var profileIterations = 1000
+    /// Write the parse inputs in the peer's format to this file and exit (to run the peer by hand).
+    var peerInputsPath: String?
+    /// The ada-url driver; nil means the one peer/build-ada-driver.sh builds (and builds when missing).
+    var peerPath: String?
+    /// Leave the ada-url peer out.
+    var noPeer = false
 
     /// The usage text.
     static let usage = """
         usage: xcallback-conformance-bench [--quick] [--check] [--json] [--json-output FILE] [--only GROUP[,...]]
                                            [--floors FILE] [--vectors DIR] [--cli PATH]
-                                           [--python PATH] [--adapter FILE]
+                                           [--python PATH] [--adapter FILE] [--peer PATH | --no-peer]
                xcallback-conformance-bench --profile WORKLOAD [--iterations N]
+               xcallback-conformance-bench --write-peer-inputs FILE
           --quick          reduced sizes and repetitions (CI, well under a minute)
           --check          compare ratios with the floors file; exit 1 when one is out of bounds
           --json           print the result as JSON instead of a table
@@ -51,9 +58,15 @@ struct BenchOptions: Sendable, Equatable {
           --cli PATH       xcallback-conformance executable for the subprocess target (default: beside this one)
           --python PATH    Python interpreter for the example adapter (default: python3)
           --adapter FILE   Python example adapter (default: found under the vectors directory)
+          --peer PATH      ada-url driver for the parse group's peer rows (default: the one
+                           peer/build-ada-driver.sh builds under .build/, built when missing)
+          --no-peer        leave the ada-url peer out
           --profile W      run one reference workload untimed for a profiler (perf, valgrind --tool=callgrind):
-                           parse-mix, parse-long, build-request, build-callback
+                           parse-mix, parse-long (XCallbackRequest), parse-view-mix, parse-view-long,
+                           parse-utf8-mix, parse-utf8-long (the views, every field read), build-request,
+                           build-callback
           --iterations N   iterations of the profiled workload (default 1000)
+          --write-peer-inputs F  write the parse inputs (mix, vectors, long) in the peer driver's format to F
         """
 
     /// Parses arguments (without the program name).
@@ -77,7 +90,7 @@ struct BenchOptions: Sendable, Equatable {
             }
             let takesValue = [
                 "--json-output", "--only", "--floors", "--vectors", "--cli", "--python", "--adapter", "--profile",
-                "--iterations",
+                "--iterations", "--write-peer-inputs", "--peer",
             ].contains(name)
             if inline != nil && !takesValue { throw BenchError("option \(name) takes no value") }
             switch name {
@@ -99,6 +112,9 @@ struct BenchOptions: Sendable, Equatable {
             case "--python": options.python = try value(of: name, inline: inline)
             case "--adapter": options.adapterPath = try value(of: name, inline: inline)
             case "--profile": options.profile = try value(of: name, inline: inline)
+            case "--write-peer-inputs": options.peerInputsPath = try value(of: name, inline: inline)
+            case "--peer": options.peerPath = try value(of: name, inline: inline)
+            case "--no-peer": options.noPeer = true
             case "--iterations":
                 let text = try value(of: name, inline: inline)
                 guard let count = Int(text), count > 0 else {

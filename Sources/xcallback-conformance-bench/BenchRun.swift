@@ -15,6 +15,8 @@ struct BenchRun {
     var vectorSuite: VectorSuite?
     /// Whether loading the vectors failed already (and was noted).
     var vectorLoadFailed = false
+    /// The peer that was measured ("ada-url 4.0.0"), or `nil` when it was not.
+    var peerVersion: String?
 
     /// Starts a run for the given options.
     init(options: BenchOptions) {

@@ -13,6 +13,8 @@ struct Floor: Codable, Sendable {
     var max: Double?
     /// Why the bound is where it is.
     var why: String?
+    /// The peer the ratio needs ("ada-url"): when it was not measured, the floor is skipped, not failed.
+    var requires: String?
 }
 
 /// The contents of floors.json.
@@ -53,20 +55,29 @@ struct FloorCheck: Codable, Sendable {
     var passed: Bool
     /// One line for the table: the id, the measured median and the bound.
     var summary: String
+    /// Whether the floor was not checked because the peer it requires was not measured.
+    var skipped = false
 }
 
 /// Compares every floor with the ratio of the same id; a floor whose ratio was not measured fails,
-/// unless its group was left out on purpose (`--only`).
+/// unless its group was left out on purpose (`--only`) or the peer it requires was not measured.
 /// - Parameters:
 ///   - ratios: the ratios measured in this run.
 ///   - floors: the floors file.
 ///   - measuredGroups: the groups that ran; floors of other groups are skipped.
+///   - peers: the peers measured ("ada-url"); floors that require another are skipped, and said to be.
 /// - Returns: one check per applicable floor, sorted by id.
-func checkFloors(_ ratios: [RatioResult], against floors: FloorsFile, measuredGroups: Set<String>) -> [FloorCheck] {
+func checkFloors(
+    _ ratios: [RatioResult], against floors: FloorsFile, measuredGroups: Set<String>, peers: Set<String> = []
+) -> [FloorCheck] {
     var checks: [FloorCheck] = []
     for (id, floor) in floors.floors.sorted(by: { $0.key < $1.key }) {
         let group = String(id.prefix { $0 != "." })
         guard measuredGroups.contains(group) else { continue }
+        if let peer = floor.requires, !peers.contains(peer) {
+            checks.append(FloorCheck(id: id, passed: true, summary: "\(id): \(peer) was not measured", skipped: true))
+            continue
+        }
         guard let ratio = ratios.first(where: { $0.id == id }) else {
             checks.append(FloorCheck(id: id, passed: false, summary: "\(id): not measured in this run"))
             continue

@@ -1,35 +1,44 @@
-// Parse as an app reads a URL: `XCallbackRequestView` against `URLComponents`, on the same inputs and the
-// same reads. Both sides parse the text and then read the action, x-success, and every action parameter's
-// name and value (as `Substring`s of the view's one decoded string, as `String`s from `queryItems`), folding
-// each one's UTF-8 length into the sink. Neither side builds an `XCallbackRequest`; both decode every
-// component (the view while parsing, `queryItems` when asked), so neither skips work the other does.
+// Parse as an app reads a URL: each result type parses the text and then the app reads the action, the four
+// reserved values and every action parameter's name and value, folding each one's UTF-8 length into the
+// sink. `URLComponents` reads its path and every query item (which include the reserved ones). Every side
+// decodes every component it hands out (the request and the views while parsing, `queryItems` when asked),
+// so none skips work another does; nobody builds a result type it does not hand out.
 
 import Foundation
 import XCallbackURL
 
 extension BenchRun {
-    /// Times the view against `URLComponents` on `urls` and records both and their ratio as `\(id).speedup`.
-    mutating func compareViewWithFoundation(_ id: String, _ label: String, _ urls: [String]) {
-        let view = Self.viewReadWorkload("\(label): view, app reads", urls)
-        let foundation = Self.foundationReadWorkload("\(label): URLComponents, app reads", urls)
-        let pair = measurer.compare(view, foundation)
-        addThroughput("parse", view.name, view, pair.a)
-        addThroughput("parse", foundation.name, foundation, pair.b)
-        add(RatioResult(
-            id: "\(id).speedup",
-            description: "URLComponents(string:) + queryItems time / XCallbackRequestView(parsing:) time over \(label); "
-                + "both read the action, x-success and every parameter's name and value",
-            goal: 10, pair.ratio))
+    /// Parses each URL into an `XCallbackRequest` and reads what an app reads.
+    static func requestReadWorkload(_ name: String, _ urls: [String]) -> Workload {
+        Workload(name: name, bytesPerCall: urls.reduce(0) { $0 + $1.utf8.count }, itemsPerCall: urls.count) {
+            var result = 0
+            for url in urls {
+                do throws(XCallbackRejection) {
+                    let request = try XCallbackRequest(parsing: url)
+                    result &+= request.action.utf8.count &+ (request.source?.utf8.count ?? 0)
+                    result &+= (request.success?.utf8.count ?? 0) &+ (request.error?.utf8.count ?? 0)
+                    result &+= request.cancel?.utf8.count ?? 0
+                    for parameter in request.parameters {
+                        result &+= parameter.name.utf8.count &+ (parameter.value?.utf8.count ?? 0)
+                    }
+                } catch {
+                    result &+= 1 &+ (error.offset ?? 0)
+                }
+            }
+            return result
+        }
     }
 
-    /// Parses each URL into a view and reads what an app reads.
+    /// Parses each URL into an `XCallbackRequestView` and reads what an app reads, as substrings.
     static func viewReadWorkload(_ name: String, _ urls: [String]) -> Workload {
         Workload(name: name, bytesPerCall: urls.reduce(0) { $0 + $1.utf8.count }, itemsPerCall: urls.count) {
             var result = 0
             for url in urls {
                 do throws(XCallbackRejection) {
                     let view = try XCallbackRequestView(parsing: url)
-                    result &+= view.action.utf8.count &+ (view.success?.utf8.count ?? 0)
+                    result &+= view.action.utf8.count &+ (view.source?.utf8.count ?? 0)
+                    result &+= (view.success?.utf8.count ?? 0) &+ (view.error?.utf8.count ?? 0)
+                    result &+= view.cancel?.utf8.count ?? 0
                     for parameter in view.parameters {
                         result &+= parameter.name.utf8.count &+ (parameter.value?.utf8.count ?? 0)
                     }
@@ -41,7 +50,27 @@ extension BenchRun {
         }
     }
 
-    /// Parses each URL with `URLComponents` and reads what an app reads: the path, x-success and every query item.
+    /// Parses each URL into an `XCallbackRequestUTF8View` and reads what an app reads, as decoded UTF-8 text.
+    static func utf8ReadWorkload(_ name: String, _ urls: [String]) -> Workload {
+        Workload(name: name, bytesPerCall: urls.reduce(0) { $0 + $1.utf8.count }, itemsPerCall: urls.count) {
+            var result = 0
+            for url in urls {
+                do throws(XCallbackRejection) {
+                    let view = try XCallbackRequestUTF8View(parsing: url)
+                    result &+= view.action.count &+ (view.source?.count ?? 0)
+                    result &+= (view.success?.count ?? 0) &+ (view.error?.count ?? 0) &+ (view.cancel?.count ?? 0)
+                    for parameter in view.parameters {
+                        result &+= parameter.name.count &+ (parameter.value?.count ?? 0)
+                    }
+                } catch {
+                    result &+= 1 &+ (error.offset ?? 0)
+                }
+            }
+            return result
+        }
+    }
+
+    /// Parses each URL with `URLComponents` and reads what an app reads: the path and every query item.
     static func foundationReadWorkload(_ name: String, _ urls: [String]) -> Workload {
         Workload(name: name, bytesPerCall: urls.reduce(0) { $0 + $1.utf8.count }, itemsPerCall: urls.count) {
             var result = 0
@@ -52,11 +81,7 @@ extension BenchRun {
                 }
                 result &+= components.path.utf8.count
                 for item in components.queryItems ?? [] {
-                    if item.name == "x-success" {
-                        result &+= item.value?.utf8.count ?? 0
-                    } else {
-                        result &+= item.name.utf8.count &+ (item.value?.utf8.count ?? 0)
-                    }
+                    result &+= item.name.utf8.count &+ (item.value?.utf8.count ?? 0)
                 }
             }
             return result

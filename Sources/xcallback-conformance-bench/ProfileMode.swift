@@ -7,7 +7,10 @@ import XCallbackURL
 
 extension BenchRun {
     /// The workloads `--profile` knows.
-    static let profileWorkloads = ["parse-mix", "parse-long", "build-request", "build-callback"]
+    static let profileWorkloads = [
+        "parse-mix", "parse-long", "parse-view-mix", "parse-view-long", "parse-utf8-mix", "parse-utf8-long",
+        "build-request", "build-callback",
+    ]
 
     /// Runs `name` `iterations` times (one iteration = the whole input set) and returns the sink value.
     func profile(_ name: String, iterations: Int) throws -> UInt64 {
@@ -25,6 +28,14 @@ extension BenchRun {
             workload = Self.parseWorkload(name, mix)
         case "parse-long":
             workload = Self.parseWorkload(name, [Self.urlWithValue(of: 1 << 20, chunk: Self.encodedTextChunk)])
+        case "parse-view-mix":
+            workload = Self.viewReadWorkload(name, mix)
+        case "parse-utf8-mix":
+            workload = Self.utf8ReadWorkload(name, mix)
+        case "parse-utf8-long":
+            workload = Self.utf8ReadWorkload(name, [Self.urlWithValue(of: 1 << 20, chunk: Self.encodedTextChunk)])
+        case "parse-view-long":
+            workload = Self.viewReadWorkload(name, [Self.urlWithValue(of: 1 << 20, chunk: Self.encodedTextChunk)])
         case "build-request":
             workload = Self.buildWorkload(name, requests, 0, reference.buildRequest)
         case "build-callback":

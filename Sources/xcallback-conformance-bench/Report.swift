@@ -180,7 +180,7 @@ extension BenchReport {
         }
         if !ratios.isEmpty {
             lines.append("")
-            lines.append("## ratios (measured side by side in alternating pairs; median, min .. max)")
+            lines.append("## ratios (taken round by round, each side timed in every round; median, min .. max)")
             for ratio in ratios {
                 var goal = ""
                 if let value = ratio.goal, let met = ratio.goalMet {
@@ -205,7 +205,7 @@ extension BenchReport {
             lines.append("")
             lines.append("## check against floors")
             for check in checks {
-                lines.append((check.passed ? "ok   " : "FAIL ") + check.summary)
+                lines.append((check.skipped ? "skip " : check.passed ? "ok   " : "FAIL ") + check.summary)
             }
         }
         if !notes.isEmpty {

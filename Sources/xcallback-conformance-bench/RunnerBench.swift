@@ -16,8 +16,11 @@ extension BenchRun {
         let count = suite.vectors.count
         // One warm-up call; the persistent side of a pair repeats to fill a sample, a process per vector doesn't.
         let plan = MeasurementPlan(warmupSeconds: 0.001, sampleSeconds: options.quick ? 0.02 : 0.05,
-                                   samples: options.quick ? 3 : 7)
-        let slow = Measurer(plan: plan, sink: measurer.sink)
+                                   samples: options.quick ? 3 : 11)
+        // The runner waits on targets in other processes: wall time on both sides of every comparison here.
+        let slow = Measurer(plan: plan, sink: measurer.sink, clock: .wall)
+        var local = measurer
+        local.clock = .wall
 
         // 1. In-process: the full runner against the reference, and the reference's own work alone.
         let reference = ReferenceTarget()
@@ -29,10 +32,10 @@ extension BenchRun {
             }
             return result
         }
-        let local = measurer.compare(targetAlone, inProcess)
-        addRate(inProcess, local.b)
+        let inProcessPair = local.compare(targetAlone, inProcess)
+        addRate(inProcess, inProcessPair.b)
         recordPerVector("in-process", ConformanceRunner().run(suite, against: reference))
-        let ownCost = Summary(zip(local.a.samples, local.b.samples).map { ($1 - $0) / Double(count) / 1000 })
+        let ownCost = Summary(zip(inProcessPair.a.samples, inProcessPair.b.samples).map { ($1 - $0) / Double(count) / 1000 })
         add("runner", "runner's own cost (in-process minus reference alone)", "µs/vector", ownCost)
 
         // 2. Persistent subprocess targets, and 3. one process per vector on a subset of the same vectors.
@@ -58,7 +61,7 @@ extension BenchRun {
             let whole = Self.runWorkload("persistent subprocess, \(label) (\(count) vectors)", suite, persistent)
             let wholeTime = slow.measure(whole)
             addRate(whole, wholeTime)
-            let protocolCost = Summary(wholeTime.samples.map { ($0 - local.b.median) / Double(count) / 1000 })
+            let protocolCost = Summary(wholeTime.samples.map { ($0 - inProcessPair.b.median) / Double(count) / 1000 })
             add("runner", "protocol cost, \(label) (persistent minus in-process)", "µs/vector", protocolCost)
             recordPerVector(label, ConformanceRunner().run(suite, against: persistent))
 

@@ -28,6 +28,16 @@ if let workload = options.profile {
         exit(64)
     }
 }
+if let path = options.peerInputsPath {
+    do {
+        let inputs = try run.parseInputs()
+        try PeerInputs.write([inputs.mix, inputs.vectors, inputs.long], to: path)
+        exit(0)
+    } catch {
+        FileHandle.standardError.write(Data("xcallback-conformance-bench: \(error)\n".utf8))
+        exit(70)
+    }
+}
 do {
     let floors = options.check ? try FloorsFile.load(from: options.floorsPath ?? FloorsFile.defaultPath) : nil
     for group in options.groups {
@@ -42,7 +52,9 @@ do {
         }
     }
     if let floors {
-        run.report.checks = checkFloors(run.report.ratios, against: floors, measuredGroups: Set(options.groups))
+        let peers: Set<String> = run.peerVersion == nil ? [] : ["ada-url"]
+        run.report.checks = checkFloors(
+            run.report.ratios, against: floors, measuredGroups: Set(options.groups), peers: peers)
     }
 } catch {
     FileHandle.standardError.write(Data("xcallback-conformance-bench: \(error)\n".utf8))

@@ -1,8 +1,9 @@
 // The reference parser against the frozen previous parser (`LegacyParser`): over every parse vector's
 // input, every corpus file (seeds and regressions), and mutated and truncated variants of all of them,
 // the request or the rejection (category, message, input and offset) must be identical, as must
-// `PercentEncoding.decode` on the same text. `XCallbackRequestView` is held to the same oracle: every
-// component it hands out, copied byte for byte into a request, and every rejection it throws.
+// `PercentEncoding.decode` on the same text. `XCallbackRequestView` and `XCallbackRequestUTF8View` are held to
+// the same oracle: every component they hand out, copied byte for byte into a request and read as they hand it
+// out, and every rejection they throw.
 //
 // Why an oracle in code rather than a checked-in file of old outputs: it follows the vectors and the
 // corpus as they grow, without a regeneration step that could bake a new bug into the expectations.
@@ -42,14 +43,25 @@ import XCallbackURL
             if new != old { differences.append("bytes \(bytes): new \(new), old \(old)") }
             let viewBytes = Result { () throws(XCallbackRejection) in try XCallbackRequest(XCallbackRequestView(parsingUTF8: bytes)) }
             if viewBytes != old { differences.append("view bytes \(bytes): new \(viewBytes), old \(old)") }
+            let utf8Bytes = Result { () throws(XCallbackRejection) in
+                try XCallbackRequest(XCallbackRequestUTF8View(parsingUTF8: bytes))
+            }
+            if utf8Bytes != old { differences.append("UTF-8 view bytes \(bytes): new \(utf8Bytes), old \(old)") }
             guard let text = String(validating: bytes, as: UTF8.self) else { continue }
             let newText = Result { () throws(XCallbackRejection) in try XCallbackRequest(parsing: text) }
             let oldText = Result { () throws(XCallbackRejection) in try LegacyParser.parse(text) }
             if newText != oldText { differences.append("url \(text.debugDescription): new \(newText), old \(oldText)") }
             let view = Result { () throws(XCallbackRejection) in try XCallbackRequest(XCallbackRequestView(parsing: text)) }
             if view != oldText { differences.append("view \(text.debugDescription): new \(view), old \(oldText)") }
-            if case .success(let request) = oldText, let different = Self.viewDifference(text, from: request) {
-                differences.append("view \(text.debugDescription): \(different)")
+            let utf8 = Result { () throws(XCallbackRejection) in try XCallbackRequest(XCallbackRequestUTF8View(parsing: text)) }
+            if utf8 != oldText { differences.append("UTF-8 view \(text.debugDescription): new \(utf8), old \(oldText)") }
+            if case .success(let request) = oldText {
+                if let different = Self.viewDifference(text, from: request) {
+                    differences.append("view \(text.debugDescription): \(different)")
+                }
+                if let different = Self.utf8ViewDifference(text, from: request) {
+                    differences.append("UTF-8 view \(text.debugDescription): \(different)")
+                }
             }
             let newDecoded = Result { () throws(XCallbackRejection) in try PercentEncoding.decode(text) }
             let oldDecoded = Result { () throws(XCallbackRejection) in try LegacyParser.decode(text) }
@@ -64,27 +76,41 @@ import XCallbackURL
     /// How the view's own components (read as substrings, not through `XCallbackRequest(_:)`) differ from `request`, if they do.
     static func viewDifference(_ url: String, from request: XCallbackRequest) -> String? {
         guard let view = try? XCallbackRequestView(parsing: url) else { return "the view rejected what the old parser accepted" }
-        func same(_ a: Substring?, _ b: String?) -> Bool {
-            switch (a, b) {
-            case (nil, nil): true
-            case (let a?, let b?): a.utf8.elementsEqual(b.utf8)
-            default: false
-            }
+        func bytes(_ text: Substring?) -> [UInt8]? { text.map { Array($0.utf8) } }
+        return difference(
+            [view.scheme, view.action, view.source, view.success, view.error, view.cancel, view.fragment].map(bytes),
+            view.parameters.map { (Array($0.name.utf8), bytes($0.value)) }, from: request)
+    }
+
+    /// How the UTF-8 view's own texts (read as they are handed out, not through `XCallbackRequest(_:)`) differ from
+    /// `request`, if they do; each text is also compared with the request's string by its own `==`.
+    static func utf8ViewDifference(_ url: String, from request: XCallbackRequest) -> String? {
+        guard let view = try? XCallbackRequestUTF8View(parsing: url) else { return "the view rejected what the old parser accepted" }
+        let texts = [view.scheme, view.action, view.source, view.success, view.error, view.cancel, view.fragment]
+        let strings = [request.scheme, request.action, request.source, request.success, request.error, request.cancel,
+                       request.fragment]
+        for (text, string) in zip(texts, strings) where text.map({ $0 == (string ?? "") }) == false {
+            return "\(String(describing: text)) is not == \(String(describing: string))"
         }
-        let fields: [(String, Substring?, String?)] = [
-            ("scheme", view.scheme, request.scheme), ("action", view.action, request.action),
-            ("x-source", view.source, request.source), ("x-success", view.success, request.success),
-            ("x-error", view.error, request.error), ("x-cancel", view.cancel, request.cancel),
-            ("fragment", view.fragment, request.fragment),
-        ]
-        for (name, mine, theirs) in fields where !same(mine, theirs) {
-            return "\(name): \(String(describing: mine)) vs \(String(describing: theirs))"
+        return difference(
+            texts.map { $0.map(Array.init) }, view.parameters.map { (Array($0.name), $0.value.map(Array.init)) },
+            from: request)
+    }
+
+    /// How the components a view handed out (the seven fields in the request's order, then the parameters), as
+    /// bytes, differ from `request`, if they do.
+    static func difference(
+        _ fields: [[UInt8]?], _ parameters: [([UInt8], [UInt8]?)], from request: XCallbackRequest
+    ) -> String? {
+        let names = ["scheme", "action", "x-source", "x-success", "x-error", "x-cancel", "fragment"]
+        let theirs = [request.scheme, request.action, request.source, request.success, request.error, request.cancel,
+                      request.fragment].map { $0.map { Array($0.utf8) } }
+        for (name, (mine, expected)) in zip(names, zip(fields, theirs)) where mine != expected {
+            return "\(name): \(String(describing: mine)) vs \(String(describing: expected))"
         }
-        guard view.parameters.count == request.parameters.count else {
-            return "\(view.parameters.count) parameters vs \(request.parameters.count)"
-        }
-        for (mine, theirs) in zip(view.parameters, request.parameters)
-        where !same(mine.name, theirs.name) || !same(mine.value, theirs.value) {
+        let expected = request.parameters.map { (Array($0.name.utf8), $0.value.map { Array($0.utf8) }) }
+        guard parameters.count == expected.count else { return "\(parameters.count) parameters vs \(expected.count)" }
+        for (mine, theirs) in zip(parameters, expected) where mine.0 != theirs.0 || mine.1 != theirs.1 {
             return "parameter \(mine) vs \(theirs)"
         }
         return nil
@@ -129,7 +155,10 @@ import XCallbackURL
             let view = Result { () throws(XCallbackRejection) in
                 try XCallbackRequest(XCallbackRequestView(parsing: text))
             }
-            for (name, result) in [("request", new), ("view", view)] where result != old {
+            let utf8 = Result { () throws(XCallbackRejection) in
+                try XCallbackRequest(XCallbackRequestUTF8View(parsing: text))
+            }
+            for (name, result) in [("request", new), ("view", view), ("UTF-8 view", utf8)] where result != old {
                 differences.append(
                     "\(name) of \(text.prefix(80))... (\(text.utf8.count) bytes): \(Self.summary(result)), "
                         + "old \(Self.summary(old))")
