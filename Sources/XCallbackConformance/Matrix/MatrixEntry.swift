@@ -172,6 +172,12 @@ public struct MatrixEntry: Sendable {
         return ("~" + observed.joined(separator: "/"), failed)
     }
 
+    /// The version as a table shows it: a commit hash cut to its first seven digits, any other text whole.
+    public var shortVersion: String {
+        let isCommit = version.count >= 12 && version.allSatisfy { $0.isHexDigit && !$0.isUppercase }
+        return isCommit ? String(version.prefix(7)) : version
+    }
+
     /// A short stable anchor name for this implementation.
     public var anchor: String {
         let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789-")

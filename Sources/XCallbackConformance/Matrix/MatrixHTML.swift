@@ -17,7 +17,7 @@ public enum MatrixHTML {
             <h1>\(escape(title))</h1>
             <p>\(entries.count) implementations, each run over the subprocess protocol or in process by
             <code>xcallback-conformance --format json</code>. Scores are passed / run per level; a skipped vector
-            counts for neither. Every red cell links to the failures behind it. <a href="#choices">Choice points</a> ·
+            counts for neither, and the Skipped column counts them (hover a cell for its levels). Every red cell links to the failures behind it. <a href="#choices">Choice points</a> ·
             <a href="#divergences">Divergence rows D1–D20</a> · <a href="#details">Details</a> · <a href="#citations">Citations</a></p>
 
             """
@@ -34,25 +34,40 @@ public enum MatrixHTML {
     // MARK: - Tables
 
     static func summaryTable(_ entries: [MatrixEntry]) -> String {
-        var out = "<table class=\"m\"><thead><tr><th>Implementation</th><th>Language</th><th>Version / commit</th><th>Suite</th>"
-        out += "<th>MUST</th><th>SHOULD</th><th>Impl.-defined</th><th>Hardening</th><th title=\"distinct causes, traced to source lines\">Causes<br><small>must / all</small></th></tr></thead><tbody>\n"
+        // A manifest prefix is shown only where the rows were run on different vectors of one version.
+        let manifests = Set(entries.map(\.manifestSHA256))
+        var out = "<table class=\"m\"><thead><tr><th>Implementation</th><th>Language</th><th title=\"hover for the whole version or commit\">Version</th>"
+        out += "<th title=\"the vectors' version the row was run on; hover for the manifest hash\">Suite</th>"
+        out += "<th>MUST</th><th>SHOULD</th><th>Impl.-defined</th><th>Hardening</th><th title=\"vectors not run, mostly operations the implementation does not offer; hover for the levels\">Skipped</th><th title=\"distinct causes, traced to source lines\">Causes<br><small>must / all</small></th></tr></thead><tbody>\n"
         for entry in entries {
             out += "<tr><th><a href=\"#\(entry.anchor)\">\(escape(entry.name))</a></th><td>\(escape(entry.language))</td>"
-            out += "<td class=\"v\" title=\"\(escape(entry.version))\">\(escape(entry.version))</td>"
-            out += "<td class=\"v\">\(escape(entry.suiteVersion)) <span title=\"manifest SHA-256 \(escape(entry.manifestSHA256))\">\(escape(String(entry.manifestSHA256.prefix(10))))</span></td>"
+            out += "<td class=\"v\" title=\"\(escape(entry.version))\">\(escape(entry.shortVersion))</td>"
+            let manifest = manifests.count > 1 ? " <small>\(escape(String(entry.manifestSHA256.prefix(7))))</small>" : ""
+            out += "<td class=\"v\" title=\"manifest SHA-256 \(escape(entry.manifestSHA256))\">\(escape(entry.suiteVersion))\(manifest)</td>"
             for level in MatrixEntry.levels {
                 let score = entry.scores[level] ?? MatrixScore(passed: 0, failed: 0, skipped: 0, total: 0)
                 let run = score.passed + score.failed
-                let text = "\(score.passed)/\(run)" + (score.skipped > 0 ? " <small>(\(score.skipped) skipped)</small>" : "")
+                let text = "\(score.passed)/\(run)"
+                let title = score.skipped > 0 ? " title=\"\(score.skipped) skipped\"" : ""
                 if let first = entry.failures.first(where: { $0.level == level }) {
-                    out += "<td class=\"bad\"><a href=\"#\(failureAnchor(entry, first.id))\">\(text)</a></td>"
+                    out += "<td class=\"bad\"\(title)><a href=\"#\(failureAnchor(entry, first.id))\">\(text)</a></td>"
                 } else {
-                    out += "<td class=\"ok\">\(text)</td>"
+                    out += "<td class=\"ok\"\(title)>\(text)</td>"
                 }
             }
+            out += skippedCell(entry)
             out += causeCell(entry) + "</tr>\n"
         }
         return out + "</tbody></table>\n"
+    }
+
+    /// The vectors an implementation skipped, all levels together, with the count per level in the title.
+    static func skippedCell(_ entry: MatrixEntry) -> String {
+        let counts = MatrixEntry.levels.compactMap { level in entry.scores[level].map { (level, $0.skipped) } }.filter { $0.1 > 0 }
+        let total = counts.map(\.1).reduce(0, +)
+        guard total > 0 else { return "<td class=\"n\">0</td>" }
+        let title = counts.map { "\($0.0) \($0.1)" }.joined(separator: ", ")
+        return "<td class=\"n\" title=\"\(escape(title))\">\(total)</td>"
     }
 
     static func choiceTable(_ entries: [MatrixEntry]) -> String {
@@ -186,8 +201,8 @@ public enum MatrixHTML {
         table.m{border-collapse:collapse;margin:.5em 0 1.5em;font-size:13px}
         table.m th,table.m td{border:1px solid #ccc;padding:2px 6px;text-align:left;white-space:nowrap}
         table.m thead th{background:#eee} table.w th,table.w td{white-space:normal;min-width:4.5em} table.d td{text-align:center;padding:2px 3px}
-        td.v{font-family:monospace;font-size:12px;max-width:16em;overflow:hidden;text-overflow:ellipsis}
-        .ok{background:#e6f4e6}.bad{background:#fbe3e3}.bad a{color:#900}
+        td.v{font-family:monospace;font-size:12px;max-width:8em;overflow:hidden;text-overflow:ellipsis}
+        .ok{background:#e6f4e6} td.n{text-align:right;color:#555}.bad{background:#fbe3e3}.bad a{color:#900}
         ul.legend{columns:2;font-size:12px;padding-left:1.2em}
         .f{border-top:1px solid #ddd;padding:4px 0} table.kv{font-size:12px;border-collapse:collapse;width:100%;table-layout:fixed}
         table.kv th{width:6em;text-align:left;vertical-align:top;color:#555;font-weight:normal}

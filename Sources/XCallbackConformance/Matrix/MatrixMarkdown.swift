@@ -5,7 +5,7 @@
 public enum MatrixMarkdown {
     /// The tables for `entries`; `htmlName` (the HTML page's file name) is linked for details when given.
     public static func render(_ entries: [MatrixEntry], htmlName: String? = nil) -> String {
-        var out = "| Implementation | Language | Version / commit | Suite (manifest) | MUST | SHOULD | Impl.-defined | Hardening |\n"
+        var out = "| Implementation | Language | Version | Suite (manifest) | MUST | SHOULD | Impl.-defined | Hardening |\n"
         out += "|---|---|---|---|---|---|---|---|\n"
         for entry in entries {
             let cells = MatrixEntry.levels.map { level -> String in
@@ -13,7 +13,7 @@ public enum MatrixMarkdown {
                 let text = "\(score.passed)/\(score.passed + score.failed)"
                 return score.failed > 0 ? "**\(text)**" : text
             }
-            out += "| \(cell(entry.name)) | \(cell(entry.language)) | `\(cell(entry.version))` | \(cell(entry.suiteVersion)) (`\(entry.manifestSHA256.prefix(10))`) | "
+            out += "| \(cell(entry.name)) | \(cell(entry.language)) | `\(cell(entry.shortVersion))` | \(cell(entry.suiteVersion)) (`\(entry.manifestSHA256.prefix(7))`) | "
             out += cells.joined(separator: " | ") + " |\n"
         }
         out += "\nChoice points (declared; `~` observed when undeclared; `none` matched no listed outcome; ✗n failed vectors):\n\n| Implementation |"

@@ -9,16 +9,22 @@ struct MatrixBrowserTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The page CI publishes: the committed library results plus an in-process run with failures of every kind.
-    static func page() throws -> String {
-        let results = root.appendingPathComponent("Tests/Implementations/results")
+    /// The page CI publishes: the committed library results with their audits, plus an in-process run with failures of every kind.
+    static func page() throws -> (html: String, audits: Int) {
+        let implementations = root.appendingPathComponent("Tests/Implementations")
+        let results = implementations.appendingPathComponent("results")
         var entries = [try MatrixEntry(report: JSONReport.document(try SampleRun.make()), file: "sample")]
         for name in try FileManager.default.contentsOfDirectory(atPath: results.path).sorted() where name.hasSuffix(".json") {
             let document = try JSONValue(parsing: Array(try Data(contentsOf: results.appendingPathComponent(name))))
-            entries.append(try MatrixEntry(report: document, file: name))
+            var entry = try MatrixEntry(report: document, file: name)
+            let audit = implementations.appendingPathComponent("audit/\(name)")
+            if FileManager.default.fileExists(atPath: audit.path) {
+                entry.audit = try MatrixAudit(json: try JSONValue(parsing: Array(try Data(contentsOf: audit))), file: audit.path)
+            }
+            entries.append(entry)
         }
         let vectors = try MatrixVectors(directory: root.appendingPathComponent("Vectors"))
-        return MatrixHTML.render(entries, vectors: vectors)
+        return (MatrixHTML.render(entries, vectors: vectors), entries.filter { $0.audit != nil }.count)
     }
 
     @Test func everyLinkResolvesAndTheTablesFitALaptopScreen() throws {
@@ -33,12 +39,14 @@ struct MatrixBrowserTests {
             const out = document.createElement('pre'); out.id = 'browser-check';
             out.textContent = JSON.stringify({links: links.length, broken: broken.slice(0, 5).map(a => a.getAttribute('href')),
               tables: document.querySelectorAll('table.m').length, tablesTooWide: wide.length,
+              widestTableRight: Math.max(...[...document.querySelectorAll('table.m')].map(t => Math.ceil(t.getBoundingClientRect().right))),
               scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth});
             document.body.appendChild(out);
             </script>
             """
         let page = folder.appendingPathComponent("checked.html")
-        try Data((try Self.page() + check).utf8).write(to: page)
+        let (html, audits) = try Self.page()
+        try Data((html + check).utf8).write(to: page)
         let dom = try HeadlessChromium.run(["--dump-dom", page.absoluteString], in: folder)
         guard let start = dom.range(of: "<pre id=\"browser-check\">"), let end = dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex) else {
             Issue.record("Chromium did not run the check; its output began: \(dom.prefix(300))")
@@ -48,7 +56,9 @@ struct MatrixBrowserTests {
         let result = try JSONValue(parsing: text)
         #expect((result["links"]?.numberValue ?? 0) > 20, "\(text)")
         #expect(result["broken"] == .array([]), "links without an anchor: \(text)")
-        #expect(result["tables"]?.numberValue == 3, "\(text)")
+        // Scores, choice points and divergence rows, then one table of causes per audited implementation.
+        #expect(result["tables"]?.numberValue == Double(3 + audits), "\(text)")
+        #expect(audits > 0)
         #expect(result["tablesTooWide"]?.numberValue == 0, "a table is wider than 1366 px: \(text)")
         #expect((result["scrollWidth"]?.numberValue ?? .infinity) <= 1366, "the page scrolls sideways: \(text)")
     }
@@ -57,7 +67,7 @@ struct MatrixBrowserTests {
         let folder = try HeadlessChromium.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let page = folder.appendingPathComponent("matrix.html")
-        try Data(try Self.page().utf8).write(to: page)
+        try Data(try Self.page().html.utf8).write(to: page)
         let shot = folder.appendingPathComponent("matrix.png")
         _ = try HeadlessChromium.run(["--hide-scrollbars", "--screenshot=\(shot.path)", page.absoluteString], in: folder)
         let bytes = Array(try Data(contentsOf: shot))

@@ -43,6 +43,18 @@ import XCallbackConformance
         #expect(!html.contains("src=\"http"), "the page must have no external assets")
     }
 
+    /// A library pinned at a commit shows seven digits of it in the table, and the whole hash on hover and in its details.
+    @Test func aCommitIsShownByItsFirstDigitsAndWholeOnHover() throws {
+        let file = MatrixBrowserTests.root.appendingPathComponent("Tests/Implementations/results/callbackurlkit.json")
+        let entry = try MatrixEntry(report: try JSONValue(parsing: Array(try Data(contentsOf: file))), file: "callbackurlkit.json")
+        #expect(entry.version.count == 40)
+        #expect(entry.shortVersion == String(entry.version.prefix(7)))
+        let html = MatrixHTML.render([entry], vectors: MatrixVectors())
+        #expect(html.contains("<td class=\"v\" title=\"\(entry.version)\">\(entry.shortVersion)</td>"))
+        let sample = try MatrixEntry(report: try Self.sampleReport(), file: "sample.json")
+        #expect(sample.shortVersion == sample.version, "a version that is not a commit hash is shown whole")
+    }
+
     @Test func escapesMarkupInNamesAndAnswers() throws {
         var report = try Self.sampleReport()
         guard case .object(var members) = report, let index = members.firstIndex(where: { $0.key == "target" }),
