@@ -306,6 +306,12 @@ check_build_target() {
         "$([ "$sanitizer" = undefined ] && echo "(OSS-Fuzz's check wants 168 or more in an undefined build: Swift has no UBSan)")"
 }
 
+# OUT MESSAGE: records the message's first line as a failure; the rest (a log's end) goes to standard error.
+failed() {
+    sed 1d <<< "$2" >&2
+    fail "$1: $(head -1 <<< "$2")"
+}
+
 # OUT SANITIZER [TARGET...]: every check of one build (of the TARGETs given, of all otherwise); failures are recorded.
 check_out() {
     local out="$1" sanitizer="$2" found target message
@@ -316,8 +322,8 @@ check_out() {
     done
     for target in $found; do
         [ $# -eq 0 ] || [[ " $* " == *" $target "* ]] || continue
-        message=$(check_build_target "$out" "$sanitizer" "$target") && echo "  check: $message" || fail "$out: $message"
-        message=$(run_target "$out" "$target") && echo "  run:   $message" || fail "$out: $message"
+        message=$(check_build_target "$out" "$sanitizer" "$target") && echo "  check: $message" || failed "$out" "$message"
+        message=$(run_target "$out" "$target") && echo "  run:   $message" || failed "$out" "$message"
     done
 }
 
