@@ -38,6 +38,9 @@ RUNS="${OSS_FUZZ_RUNS:-1000}"
 CONFIGS="${OSS_FUZZ_CONFIGS:-oss-fuzz:address clusterfuzzlite:address oss-fuzz:undefined}"
 EXPECTED=(fuzz-robustness fuzz-robustness-mutator fuzz-round-trip fuzz-differential-foundation)
 SRC="$EMU/src" WORK="$EMU/work"
+for tool in git python3 swift clang objdump file unzip md5sum timeout; do
+    command -v "$tool" > /dev/null || { echo "oss-fuzz.sh: '$tool' is needed and not installed" >&2; exit 70; }
+done
 start=$SECONDS
 failures=()
 fail() { echo "FAIL: $*" >&2; failures+=("$*"); }
