@@ -59,6 +59,8 @@ final class SubprocessConnection: @unchecked Sendable {
     }
 
     private func exchangeLocked(_ input: VectorInput, id: String?) -> Exchange {
+        // A stopping run neither restarts the target nor sends it anything new.
+        if configuration.stopRequest?() == true { return .broken(TargetBreakage(.timedOut, "the run was stopped before the request was sent")) }
         if child == nil, case .failed(let breakage) = launch() { return .broken(breakage) }
         guard let process = child else { return .broken(TargetBreakage(.crashed, "the target is not running")) }
         let seq = nextSeq
@@ -83,7 +85,10 @@ final class SubprocessConnection: @unchecked Sendable {
     /// A batch that breaks (a crash, a timeout, an unreadable or missing answer) keeps the answers that
     /// came before the breakage; every request left without an answer is then sent again on its own, to a
     /// restarted target, so a breakage is the finding of the one input that causes it on its own.
-    func exchangeBatch(_ inputs: [VectorInput]) -> [Exchange] {
+    ///
+    /// `breakagesInARow` counts the exchanges that broke since the last answer, across calls; once it
+    /// reaches `giveUpAt`, no request is sent again and fewer exchanges than inputs are returned.
+    func exchangeBatch(_ inputs: [VectorInput], breakagesInARow: inout Int, giveUpAt limit: Int? = nil) -> [Exchange] {
         lock.withLock {
             var results: [Exchange] = []
             results.reserveCapacity(inputs.count)
@@ -100,8 +105,12 @@ final class SubprocessConnection: @unchecked Sendable {
                     break
                 }
             }
+            if !results.isEmpty { breakagesInARow = 0 }
             while index < inputs.count {
-                results.append(exchangeLocked(inputs[index], id: nil))
+                if let limit, breakagesInARow >= limit { break }
+                let exchange = exchangeLocked(inputs[index], id: nil)
+                if case .broken = exchange { breakagesInARow += 1 } else { breakagesInARow = 0 }
+                results.append(exchange)
                 index += 1
             }
             return results
