@@ -13,7 +13,8 @@ public protocol FuzzBatchSource: AnyObject, Sendable {
     /// The most inputs in one round trip; 1 turns batching (and the helper thread) off.
     var batchSize: Int { get }
     /// The target's answers to `inputs`, in order, one per input; fewer when it gave up on a target that
-    /// broke on each of the last ones (the engine then stops: the target is dead).
+    /// broke on each of the last ones (the engine then stops: the target is dead), or when the run is
+    /// stopping (the answers a stop request cut short are left out; the ones before it are judged).
     func fetch(_ inputs: [[UInt8]]) -> [any Sendable]
     /// Makes the target answer the driver's next call about `input` with `answer` (from `fetch`).
     func stage(_ answer: any Sendable, for input: [UInt8])

@@ -45,8 +45,18 @@ public final class FuzzBatchTarget: ConformanceTarget, FuzzBatchSource, @uncheck
     /// fewer once the target broke on `maxConsecutiveBreakages` requests in a row.
     public func fetch(_ inputs: [[UInt8]]) -> [any Sendable] {
         let requests = inputs.map { DifferentialDriver<FuzzBatchTarget>.targetInput(for: $0) }
-        let answers = base.answers(for: requests, breakagesInARow: &breakagesInARow, giveUpAt: maxConsecutiveBreakages)
+        var answers = base.answers(for: requests, breakagesInARow: &breakagesInARow, giveUpAt: maxConsecutiveBreakages)
+        // An answer a stop request cut short is no answer of the target's: it and the ones after it are left out.
+        if let cut = answers.firstIndex(where: Self.cutShortByStop) { answers.removeSubrange(cut...) }
         return zip(requests, answers).map { Staged(input: $0, answer: $1) }
+    }
+
+    /// Whether `answer` is the breakage a stop request made rather than the target's.
+    static func cutShortByStop(_ answer: SubprocessAnswer) -> Bool {
+        switch answer {
+        case .parse(.broken(let breakage)), .build(.broken(let breakage)): breakage.detail.hasPrefix(SubprocessConnection.stoppedDetail)
+        default: false
+        }
     }
 
     /// Makes the next call about `input` return `answer`.

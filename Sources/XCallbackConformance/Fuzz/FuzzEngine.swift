@@ -39,7 +39,8 @@ public struct FuzzEngineConfiguration: Sendable {
     /// After this many broken executions in a row (crash, hang, unreadable answer) the target is dead and
     /// the run stops (nil: never); see `FuzzStop.targetBroken`.
     public var maxConsecutiveBreakages: Int? = 5
-    /// Asked before and after each execution; `true` stops the run, and the execution it cut short does not count.
+    /// Asked before and after each execution; `true` stops the run, and an execution it cut short does not
+    /// count (answers a batch source fetched before the stop are still judged).
     public var stopRequest: (@Sendable () -> Bool)?
     /// Called with each finding as soon as it is found, unshrunk, and again once it is shrunk.
     public var onFinding: (@Sendable (FuzzFinding) -> Void)?
@@ -178,7 +179,8 @@ public struct FuzzEngine<Driver: FuzzDriver> {
         var pending = corpus.map(\.bytes)[...]
         var generated = 0
         var stopped = false
-        var stop: FuzzStop?
+        var requested = false  // a stop request came
+        var dead: FuzzBrokenTarget?
         var streak = BreakageStreak()
         var unshrunk: [Int] = []  // breakage findings, shrunk once the target answers again
         let runEnd = configuration.seconds.map { ContinuousClock.now + .milliseconds(Int64($0 * 1000)) }
@@ -186,8 +188,8 @@ public struct FuzzEngine<Driver: FuzzDriver> {
         func nextBatch() -> [[UInt8]] {
             let elapsed = Date().timeIntervalSince(start)
             if let seconds = configuration.seconds, elapsed >= seconds { stopped = true }
-            if configuration.stopRequest?() == true { stop = stop ?? .requested }
-            if stop != nil { stopped = true }
+            if configuration.stopRequest?() == true { requested = true }
+            if requested || dead != nil { stopped = true }
             if let progress, elapsed - lastReport >= 0.5 {
                 lastReport = elapsed
                 progress(FuzzProgress(executions: executions, findings: findings.count, corpusSize: corpus.count, elapsed: elapsed))
@@ -228,10 +230,10 @@ public struct FuzzEngine<Driver: FuzzDriver> {
             configuration.onFinding?(findings[index])
         }
         /// Checks one input (its answer staged when batched) and keeps its finding or its new shape.
-        func judge(_ input: [UInt8]) {
+        func judge(_ input: [UInt8], staged: Bool = false) {
             let (failure, outcome) = check(input)
-            if configuration.stopRequest?() == true {
-                stop = stop ?? .requested  // the stop may have cut the answer short: the input does not count
+            if !staged, configuration.stopRequest?() == true {
+                requested = true  // the stop may have cut the live answer short: the input does not count
                 return
             }
             executions += 1
@@ -239,8 +241,8 @@ public struct FuzzEngine<Driver: FuzzDriver> {
             if streak.observe(failure, kind: breakage) {
                 for index in unshrunk { shrink(index) }
                 unshrunk = []
-            } else if let dead = streak.dead(limit: configuration.maxConsecutiveBreakages) {
-                stop = .targetBroken(dead)
+            } else if let broken = streak.dead(limit: configuration.maxConsecutiveBreakages) {
+                dead = broken
             }
             if let failure {
                 let key = Self.key(of: failure)
@@ -270,15 +272,20 @@ public struct FuzzEngine<Driver: FuzzDriver> {
             while !current.isEmpty {
                 let next = nextBatch()
                 let answers = helper.wait()
-                let gaveUp = answers.count < current.count
+                // Fewer answers than inputs: the source gave up on a dead target, or left out what a stop cut short.
+                if configuration.stopRequest?() == true { requested = true }
+                let gaveUp = answers.count < current.count && !requested
                 let sent = !next.isEmpty && !gaveUp
                 if sent { helper.start(next) }
-                for (input, answer) in zip(current, answers) where stop == nil {
+                for (input, answer) in zip(current, answers) where dead == nil {
                     source.stage(answer, for: input)
-                    judge(input)
+                    judge(input, staged: true)
                 }
-                if gaveUp, stop == nil { stop = streak.current.map { .targetBroken($0) } ?? .requested }
-                if stop != nil {
+                if gaveUp, dead == nil {
+                    dead = streak.current
+                    requested = dead == nil  // a source that gives up has seen a breakage; if not, stop all the same
+                }
+                if requested || dead != nil || gaveUp {
                     if sent { _ = helper.wait() }  // the batch in flight is not judged
                     break
                 }
@@ -288,10 +295,11 @@ public struct FuzzEngine<Driver: FuzzDriver> {
             while true {
                 let batch = nextBatch()
                 guard !batch.isEmpty else { break }
-                for input in batch where stop == nil { judge(input) }
+                for input in batch where dead == nil && !requested { judge(input) }
             }
         }
         // A breakage finding that no answer followed is shrunk at the end of a run that ran its course.
+        let stop: FuzzStop? = dead.map { .targetBroken($0) } ?? (requested ? .requested : nil)
         for index in unshrunk {
             switch stop {
             case nil: shrink(index)

@@ -45,6 +45,9 @@ final class SubprocessConnection: @unchecked Sendable {
 
     deinit { child?.kill() }
 
+    /// How the detail of a breakage that a stop request made begins: the target did nothing wrong.
+    static let stoppedDetail = "the run was stopped before"
+
     /// Counters for benchmarks and tests.
     var statistics: SubprocessStatistics { lock.withLock { counters } }
 
@@ -60,7 +63,7 @@ final class SubprocessConnection: @unchecked Sendable {
 
     private func exchangeLocked(_ input: VectorInput, id: String?) -> Exchange {
         // A stopping run neither restarts the target nor sends it anything new.
-        if configuration.stopRequest?() == true { return .broken(TargetBreakage(.timedOut, "the run was stopped before the request was sent")) }
+        if configuration.stopRequest?() == true { return .broken(TargetBreakage(.timedOut, Self.stoppedDetail + " the request was sent")) }
         if child == nil, case .failed(let breakage) = launch() { return .broken(breakage) }
         guard let process = child else { return .broken(TargetBreakage(.crashed, "the target is not running")) }
         let seq = nextSeq
@@ -293,7 +296,7 @@ final class SubprocessConnection: @unchecked Sendable {
     private func answer(_ read: LineRead, from process: ChildProcess, timeout: Duration, seq: Int?) -> Exchange {
         switch read {
         case .interrupted:
-            return fail(process, .timedOut, "the run was stopped before the target answered")
+            return fail(process, .timedOut, Self.stoppedDetail + " the target answered")
         case .timedOut:
             return fail(process, .timedOut, "no answer within \(seconds(timeout))")
         case .tooLong(let count):

@@ -168,23 +168,27 @@ private func survivors(in directory: URL) -> [Int32] {
         #expect(eventually(seconds: 2) { survivors(in: pids).isEmpty }, "still running: \(survivors(in: pids))")
     }
 
-    @Test func aSIGTERMWhileTheTargetHangsStopsItsProcessGroup() throws {
+    @Test func aSIGTERMWhileTheTargetHangsStopsItsProcessGroupAndKeepsTheHangsAnsweredBefore() throws {
         try #require(FileManager.default.isExecutableFile(atPath: FuzzCommandTests.tool.path), "build the tool first")
         let findings = FuzzFixtures.temporaryDirectory()
         let pids = FuzzFixtures.temporaryDirectory()
         try FileManager.default.createDirectory(at: pids, withIntermediateDirectories: true)
         defer { for directory in [findings, pids] { try? FileManager.default.removeItem(at: directory) } }
-        // Never called dead, and a 30 s timeout: the run is waiting on the hung target when the signal comes.
+        // Never called dead: the batch hangs, then each input sent again on its own hangs, until the signal.
         let run = try FuzzRun(
-            ["--target", "python3 \(brokenTarget) hang-all", "--seconds", "60", "--timeout", "30", "--max-consecutive-breakages", "0",
+            ["--target", "python3 \(brokenTarget) hang-all", "--seconds", "60", "--timeout", "0.5", "--max-consecutive-breakages", "0",
              "--no-progress", "--findings", findings.path], pids: pids)
         defer { run.end() }
-        try #require(eventually(seconds: 30) { run.standardOutput.hasPrefix("fuzz: ") }, "the run did not start: \(run.standardError)")
-        try #require(eventually(seconds: 10) { ((try? FileManager.default.contentsOfDirectory(atPath: pids.path)) ?? []).count >= 2 })
-        usleep(300_000)
+        // Each process records itself and its helper: six files, three launches, so two hangs at least are answered.
+        let hung = eventually(seconds: 30) { ((try? FileManager.default.contentsOfDirectory(atPath: pids.path)) ?? []).count >= 6 }
+        try #require(hung, "the target was not restarted: \(run.standardError)")
         kill(run.process.processIdentifier, SIGTERM)
         #expect(run.wait(seconds: 10) == 143, "\(run.standardError)")
-        #expect(run.standardOutput.contains("0 executions in"))
+        let output = run.standardOutput
+        #expect(output.hasPrefix("fuzz: broken-fuzz-target-hang-all"))
+        #expect(output.contains("the target broke: timed-out"))
+        #expect(output.contains("(not shrunk: the run was stopped first)"))
+        #expect(try VectorSuite(directory: findings).vectors.count == 1)
         #expect(eventually(seconds: 2) { survivors(in: pids).isEmpty }, "still running: \(survivors(in: pids))")
     }
 }
