@@ -63,8 +63,11 @@ final class SubprocessConnection: @unchecked Sendable {
 
     private func exchangeLocked(_ input: VectorInput, id: String?) -> Exchange {
         // A stopping run neither restarts the target nor sends it anything new.
-        if configuration.stopRequest?() == true { return .broken(TargetBreakage(.timedOut, Self.stoppedDetail + " the request was sent")) }
-        if child == nil, case .failed(let breakage) = launch() { return .broken(breakage) }
+        let stopped = Exchange.broken(TargetBreakage(.timedOut, Self.stoppedDetail + " the request was sent"))
+        if configuration.stopRequest?() == true { return stopped }
+        if child == nil, case .failed(let breakage) = launch() {
+            return configuration.stopRequest?() == true ? stopped : .broken(breakage)  // a handshake the stop cut short
+        }
         guard let process = child else { return .broken(TargetBreakage(.crashed, "the target is not running")) }
         let seq = nextSeq
         nextSeq += 1

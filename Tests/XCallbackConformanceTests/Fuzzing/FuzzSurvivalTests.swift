@@ -182,6 +182,8 @@ private func survivors(in directory: URL) -> [Int32] {
         // Each process records itself and its helper: six files, three launches, so two hangs at least are answered.
         let hung = eventually(seconds: 30) { ((try? FileManager.default.contentsOfDirectory(atPath: pids.path)) ?? []).count >= 6 }
         try #require(hung, "the target was not restarted: \(run.standardError)")
+        // Twice at once, as `timeout` sends it (to the tool, then to the tool's process group): still one stop.
+        kill(run.process.processIdentifier, SIGTERM)
         kill(run.process.processIdentifier, SIGTERM)
         #expect(run.wait(seconds: 10) == 143, "\(run.standardError)")
         let output = run.standardOutput
