@@ -1,6 +1,13 @@
-// Writes findings out: each parse finding as a vector in `findings.json` of a vectors directory (with its
-// manifest and a copy of the citations), so `xcallback-conformance --vectors DIR` replays it as a
-// regression, and every finding's input as a raw file `finding-<id>` for libFuzzer-style replay.
+// Writes findings out: each parse finding as a vector in `findings-<hash>.json` of a vectors directory
+// (with its manifest and a copy of the citations), so `xcallback-conformance --vectors DIR` replays it as
+// a regression, and every finding's input as a raw file `finding-<id>` for libFuzzer-style replay.
+//
+// The fuzzer writes a finding as soon as it is found and again once it is shrunk, so the directory must
+// be a valid vectors directory at every moment, whenever the run is killed:
+// 1. A new directory is prepared beside its place and renamed into it.
+// 2. In an existing directory every file is written under a temporary name and renamed over its place;
+//    the vectors file is named by its hash, so the manifest, renamed last, names a file that is complete
+//    and whose hash it holds; the files the old manifest named are removed after that.
 //
 // A vector's id is local: `XCU-` and four characters taken from the SHA-256 of its input, so the same
 // finding gets the same id run after run and a rerun replaces rather than duplicates it. Its expectation
@@ -69,28 +76,30 @@ public struct FindingWriter {
             "expect": expect,
             "cite": .array((rule?.cite ?? ["xcu-structure"]).map { .string($0) }),
             "tags": ["fuzz"],
-            "provenance": .array([.string("xcallback-conformance fuzz"), .string("declared choices: " + (choiceText.isEmpty ? "none" : choiceText))]),
+            "provenance": .array(
+                [.string("xcallback-conformance fuzz"), .string("declared choices: " + (choiceText.isEmpty ? "none" : choiceText))]
+                    + (Self.shrinkNote(finding.shrinkState).map { [.string($0)] } ?? [])),
         ]
     }
 
-    /// Writes every finding; returns the ids of the vectors written, in order.
+    /// Writes every finding, in place of the vectors and raw files of the `replaced` inputs (a finding's
+    /// earlier, unshrunk input); returns the ids of the vectors written, in order.
     ///
-    /// - Throws: a file-system error, or a `JSONSyntaxError` for an unreadable `findings.json` already there.
+    /// Vectors already in the directory (from earlier runs) are kept, and one with the id of a finding is replaced.
+    ///
+    /// - Throws: a file-system error, or a `JSONSyntaxError` for an unreadable manifest or vectors file already there.
     @discardableResult
-    public func write(_ findings: [FuzzFinding]) throws -> [String] {
+    public func write(_ findings: [FuzzFinding], replacing replaced: [[UInt8]] = []) throws -> [String] {
         let manager = FileManager.default
-        try manager.createDirectory(at: directory, withIntermediateDirectories: true)
-        var vectors: [(id: String, value: JSONValue)] = []
-        let existing = directory.appendingPathComponent("findings.json")
-        if let data = manager.contents(atPath: existing.path) {
-            let old = try JSONValue(parsing: Array(data))
-            for vector in old["vectors"]?.arrayValue ?? [] {
-                vectors.append((vector["id"]?.stringValue ?? "", vector))
-            }
-        }
+        let (oldFiles, old) = try existingVectors()
+        var vectors = old
         var ids: [String] = []
+        var raw: [(name: String, bytes: [UInt8])] = []
+        let currentIDs = Set(findings.map { Self.vectorID(for: $0.failure.input) })
+        let dropped = Set(replaced.map(Self.vectorID(for:))).subtracting(currentIDs)
+        vectors.removeAll { dropped.contains($0.id) }
         for finding in findings {
-            try Data(finding.failure.input).write(to: directory.appendingPathComponent("finding-" + Self.vectorID(for: finding.failure.input)))
+            raw.append(("finding-" + Self.vectorID(for: finding.failure.input), finding.failure.input))
             guard let vector = vector(for: finding), let id = vector["id"]?.stringValue else { continue }
             vectors.removeAll { $0.id == id }
             vectors.append((id, vector))
@@ -98,21 +107,81 @@ public struct FindingWriter {
         }
         let file: JSONValue = [
             "title": "Fuzz findings",
-            "description": "Disagreements with the reference found by xcallback-conformance fuzz, each shrunk.",
+            "description": "Disagreements with the reference found by xcallback-conformance fuzz, each shrunk unless its provenance says otherwise.",
             "vectors": .array(vectors.map(\.value)),
         ]
         let bytes = Array((file.prettyText + "\n").utf8)
-        try Data(bytes).write(to: existing)
+        let digest = SHA256.hexDigest(bytes)
+        let name = "findings-" + digest.prefix(12) + ".json"
         let manifest: JSONValue = [
             "suiteVersion": "0.0.0-fuzz", "formatVersion": 1,
-            "files": [["path": "findings.json", "count": .number(Double(vectors.count)), "sha256": .string(SHA256.hexDigest(bytes))]],
+            "files": [["path": .string(name), "count": .number(Double(vectors.count)), "sha256": .string(digest)]],
             "total": .number(Double(vectors.count)),
         ]
-        try Data((manifest.prettyText + "\n").utf8).write(to: directory.appendingPathComponent("manifest.json"))
-        let citations = directory.appendingPathComponent("citations.json")
-        if !manager.fileExists(atPath: citations.path) {
-            try manager.copyItem(at: citationsSource.appendingPathComponent("citations.json"), to: citations)
+        let files = raw + [(name, bytes), ("manifest.json", Array((manifest.prettyText + "\n").utf8))]
+        if try !createDirectory(with: files) {
+            if !manager.fileExists(atPath: directory.appendingPathComponent("citations.json").path) {
+                try Self.writeAtomically(Array(try Data(contentsOf: citationsSource.appendingPathComponent("citations.json"))), to: directory.appendingPathComponent("citations.json"))
+            }
+            // The manifest last: until it is renamed into place, the old one names the old, complete file.
+            for (fileName, content) in files {
+                try Self.writeAtomically(content, to: directory.appendingPathComponent(fileName))
+            }
         }
+        for stale in oldFiles where stale != name { try? manager.removeItem(at: directory.appendingPathComponent(stale)) }
+        for id in dropped { try? manager.removeItem(at: directory.appendingPathComponent("finding-" + id)) }
         return ids
+    }
+
+    /// The files the manifest in the directory names, and their vectors by id (none when there is no manifest).
+    private func existingVectors() throws -> (files: [String], vectors: [(id: String, value: JSONValue)]) {
+        let manager = FileManager.default
+        guard let data = manager.contents(atPath: directory.appendingPathComponent("manifest.json").path) else { return ([], []) }
+        let files = (try JSONValue(parsing: Array(data)))["files"]?.arrayValue?.compactMap { $0["path"]?.stringValue } ?? []
+        var vectors: [(id: String, value: JSONValue)] = []
+        for file in files {
+            guard let contents = manager.contents(atPath: directory.appendingPathComponent(file).path) else { continue }
+            for vector in try JSONValue(parsing: Array(contents))["vectors"]?.arrayValue ?? [] {
+                vectors.append((vector["id"]?.stringValue ?? "", vector))
+            }
+        }
+        return (files, vectors)
+    }
+
+    /// Creates the directory with `files` and the citations when it does not hold a manifest yet: prepared
+    /// beside it, then renamed into place. Returns false when the directory exists and is not empty.
+    private func createDirectory(with files: [(name: String, bytes: [UInt8])]) throws -> Bool {
+        let manager = FileManager.default
+        guard !manager.fileExists(atPath: directory.appendingPathComponent("manifest.json").path) else { return false }
+        let parent = directory.deletingLastPathComponent()
+        try manager.createDirectory(at: parent, withIntermediateDirectories: true)
+        let staging = parent.appendingPathComponent(".\(directory.lastPathComponent).\(getpid()).tmp")
+        try? manager.removeItem(at: staging)
+        try manager.createDirectory(at: staging, withIntermediateDirectories: false)
+        defer { try? manager.removeItem(at: staging) }
+        try manager.copyItem(at: citationsSource.appendingPathComponent("citations.json"), to: staging.appendingPathComponent("citations.json"))
+        for (name, bytes) in files { try Data(bytes).write(to: staging.appendingPathComponent(name)) }
+        // rename(2) replaces a missing or empty directory, never one with files in it.
+        return rename(staging.path, directory.path) == 0
+    }
+
+    /// Writes `bytes` under a temporary name beside `url`, then renames it over `url`.
+    static func writeAtomically(_ bytes: [UInt8], to url: URL) throws {
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
+        try Data(bytes).write(to: temporary)
+        guard rename(temporary.path, url.path) == 0 else {
+            let code = errno
+            try? FileManager.default.removeItem(at: temporary)
+            throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
+        }
+    }
+
+    /// A line for a vector's provenance when its input is not fully shrunk, or nil when it is.
+    static func shrinkNote(_ state: FuzzShrinkState) -> String? {
+        switch state {
+        case .shrunk: nil
+        case .partlyShrunk(let reason): "partly shrunk: \(reason)"
+        case .unshrunk(let reason): "not shrunk: \(reason)"
+        }
     }
 }

@@ -14,7 +14,8 @@
 //    helper thread: batch k+1 is generated and sent while batch k is judged, so the target and the loop
 //    work at once. Which batch an input is in depends only on the seed and the batch size, never on timing.
 // Stops after `runs` executions or `seconds`, whichever comes first. With `runs` alone, the same seed
-// (and batch size) gives the same executions and the same findings.
+// (and batch size) gives the same executions and the same findings. It stops earlier at a stop request
+// or once the target is dead, and hands out each finding as it is found (FuzzEngine+Stops.swift).
 
 import Foundation
 import XCallbackFuzzing
@@ -33,6 +34,16 @@ public struct FuzzEngineConfiguration: Sendable {
     public var dictionary: [[UInt8]]
     /// The most shrinking attempts per finding.
     public var shrinkAttempts: Int
+    /// The most seconds of shrinking per finding; a finding not shrunk in time keeps the smallest input found.
+    public var shrinkSeconds: Double = 10
+    /// After this many broken executions in a row (crash, hang, unreadable answer) the target is dead and
+    /// the run stops (nil: never); see `FuzzStop.targetBroken`.
+    public var maxConsecutiveBreakages: Int? = 5
+    /// Asked before and after each execution; `true` stops the run, and an execution it cut short does not
+    /// count (answers a batch source fetched before the stop are still judged).
+    public var stopRequest: (@Sendable () -> Bool)?
+    /// Called with each finding as soon as it is found, unshrunk, and again once it is shrunk.
+    public var onFinding: (@Sendable (FuzzFinding) -> Void)?
 
     /// Creates a configuration; with neither `runs` nor `seconds`, the run is limited to 10,000 executions.
     public init(seed: UInt64 = 1, runs: Int? = nil, seconds: Double? = nil, maxLength: Int = 2048,
@@ -60,6 +71,8 @@ public struct FuzzFinding: Sendable {
     public var secondsToFind: Double
     /// How many executions hit the same key.
     public var hits: Int
+    /// Whether `failure.input` is shrunk.
+    public var shrinkState: FuzzShrinkState = .unshrunk("shrinking has not started")
 }
 
 /// What a fuzzing run did.
@@ -74,6 +87,8 @@ public struct FuzzSummary: Sendable {
     public var corpus: [[UInt8]]
     /// Inputs added to the corpus during the run.
     public var newCorpusInputs: [[UInt8]]
+    /// Why the run ended before its `runs` or `seconds`, or nil when it did not.
+    public var stop: FuzzStop?
 
     /// Executions per second.
     public var executionsPerSecond: Double { elapsed > 0 ? Double(executions) / elapsed : 0 }
@@ -104,21 +119,6 @@ public struct FuzzProgress: Sendable {
         return "#\(executions)  \(rate) exec/s  corpus \(corpusSize)  findings \(findings)  "
             + String(format: "%.1f s", elapsed)
     }
-}
-
-/// Answers a batch of inputs ahead of the driver, in one round trip to the target.
-///
-/// The engine asks `fetch` on a helper thread (one call at a time) while it judges the previous batch
-/// and generates the next, then, before it checks each input with the driver, hands the input's answer
-/// to `stage`: the driver's call to the target is then answered from it. The shrinker and anything
-/// else that asks without staging gets a live answer.
-public protocol FuzzBatchSource: AnyObject, Sendable {
-    /// The most inputs in one round trip; 1 turns batching (and the helper thread) off.
-    var batchSize: Int { get }
-    /// The target's answers to `inputs`, in order, one per input.
-    func fetch(_ inputs: [[UInt8]]) -> [any Sendable]
-    /// Makes the target answer the driver's next call about `input` with `answer` (from `fetch`).
-    func stage(_ answer: any Sendable, for input: [UInt8])
 }
 
 /// The seeded built-in mutation loop around a `FuzzDriver`.
@@ -179,10 +179,17 @@ public struct FuzzEngine<Driver: FuzzDriver> {
         var pending = corpus.map(\.bytes)[...]
         var generated = 0
         var stopped = false
+        var requested = false  // a stop request came
+        var dead: FuzzBrokenTarget?
+        var streak = BreakageStreak()
+        var unshrunk: [Int] = []  // breakage findings, shrunk once the target answers again
+        let runEnd = configuration.seconds.map { ContinuousClock.now + .milliseconds(Int64($0 * 1000)) }
         /// The next batch, or an empty one once the run is over.
         func nextBatch() -> [[UInt8]] {
             let elapsed = Date().timeIntervalSince(start)
             if let seconds = configuration.seconds, elapsed >= seconds { stopped = true }
+            if configuration.stopRequest?() == true { requested = true }
+            if requested || dead != nil { stopped = true }
             if let progress, elapsed - lastReport >= 0.5 {
                 lastReport = elapsed
                 progress(FuzzProgress(executions: executions, findings: findings.count, corpusSize: corpus.count, elapsed: elapsed))
@@ -213,19 +220,40 @@ public struct FuzzEngine<Driver: FuzzDriver> {
             generated += batch.count
             return batch
         }
+        /// Shrinks finding `index` within its budget and reports it again.
+        func shrink(_ index: Int) {
+            let shrinker = FuzzShrinker(
+                driver: driver, key: findings[index].key, attempts: configuration.shrinkAttempts,
+                deadline: Self.shrinkDeadline(now: .now, runEnd: runEnd, shrinkSeconds: configuration.shrinkSeconds),
+                stopRequest: configuration.stopRequest)
+            (findings[index].failure, findings[index].shrinkState) = shrinker.shrinkReportingState(findings[index].failure)
+            configuration.onFinding?(findings[index])
+        }
         /// Checks one input (its answer staged when batched) and keeps its finding or its new shape.
-        func judge(_ input: [UInt8]) {
-            executions += 1
+        func judge(_ input: [UInt8], staged: Bool = false) {
             let (failure, outcome) = check(input)
+            if !staged, configuration.stopRequest?() == true {
+                requested = true  // the stop may have cut the live answer short: the input does not count
+                return
+            }
+            executions += 1
+            let breakage = failure.flatMap(Self.breakageKind)
+            if streak.observe(failure, kind: breakage) {
+                for index in unshrunk { shrink(index) }
+                unshrunk = []
+            } else if let broken = streak.dead(limit: configuration.maxConsecutiveBreakages) {
+                dead = broken
+            }
             if let failure {
                 let key = Self.key(of: failure)
                 if let index = indexByKey[key] {
                     findings[index].hits += 1
                 } else {
                     let found = Date().timeIntervalSince(start)
-                    let shrunk = FuzzShrinker(driver: driver, key: key, attempts: configuration.shrinkAttempts).shrink(failure)
                     indexByKey[key] = findings.count
-                    findings.append(FuzzFinding(key: key, failure: shrunk, originalInput: input, execution: executions, secondsToFind: found, hits: 1))
+                    findings.append(FuzzFinding(key: key, failure: failure, originalInput: input, execution: executions, secondsToFind: found, hits: 1))
+                    configuration.onFinding?(findings[findings.count - 1])
+                    if breakage == nil { shrink(findings.count - 1) } else { unshrunk.append(findings.count - 1) }
                 }
                 return
             }
@@ -244,10 +272,22 @@ public struct FuzzEngine<Driver: FuzzDriver> {
             while !current.isEmpty {
                 let next = nextBatch()
                 let answers = helper.wait()
-                if !next.isEmpty { helper.start(next) }
-                for (input, answer) in zip(current, answers) {
+                // Fewer answers than inputs: the source gave up on a dead target, or left out what a stop cut short.
+                if configuration.stopRequest?() == true { requested = true }
+                let gaveUp = answers.count < current.count && !requested
+                let sent = !next.isEmpty && !gaveUp
+                if sent { helper.start(next) }
+                for (input, answer) in zip(current, answers) where dead == nil {
                     source.stage(answer, for: input)
-                    judge(input)
+                    judge(input, staged: true)
+                }
+                if gaveUp, dead == nil {
+                    dead = streak.current
+                    requested = dead == nil  // a source that gives up has seen a breakage; if not, stop all the same
+                }
+                if requested || dead != nil || gaveUp {
+                    if sent { _ = helper.wait() }  // the batch in flight is not judged
+                    break
                 }
                 current = next
             }
@@ -255,13 +295,22 @@ public struct FuzzEngine<Driver: FuzzDriver> {
             while true {
                 let batch = nextBatch()
                 guard !batch.isEmpty else { break }
-                for input in batch { judge(input) }
+                for input in batch where dead == nil && !requested { judge(input) }
+            }
+        }
+        // A breakage finding that no answer followed is shrunk at the end of a run that ran its course.
+        let stop: FuzzStop? = dead.map { .targetBroken($0) } ?? (requested ? .requested : nil)
+        for index in unshrunk {
+            switch stop {
+            case nil: shrink(index)
+            case .requested: findings[index].shrinkState = .unshrunk("the run was stopped first")
+            case .targetBroken: findings[index].shrinkState = .unshrunk("the target broke on every input after it")
             }
         }
         let elapsed = Date().timeIntervalSince(start)
         progress?(FuzzProgress(executions: executions, findings: findings.count, corpusSize: corpus.count, elapsed: elapsed))
         return FuzzSummary(
-            executions: executions, elapsed: elapsed, findings: findings, corpus: corpus.map(\.bytes), newCorpusInputs: added)
+            executions: executions, elapsed: elapsed, findings: findings, corpus: corpus.map(\.bytes), newCorpusInputs: added, stop: stop)
     }
 
     /// The driver's check, with the reference's outcome when the driver names it (a `DifferentialDriver`
@@ -341,29 +390,5 @@ public struct FuzzEngine<Driver: FuzzDriver> {
                 simple(&bytes, maxSize)
             }
         }
-    }
-}
-
-/// Runs a batch source's `fetch` on a thread of its own, one batch at a time.
-final class BatchHelper: @unchecked Sendable {
-    private let source: any FuzzBatchSource
-    private let queue = DispatchQueue(label: "fuzz-batch")
-    private let done = DispatchSemaphore(value: 0)
-    private var answers: [any Sendable] = []
-
-    init(source: any FuzzBatchSource) { self.source = source }
-
-    /// Starts fetching the answers to `inputs`.
-    func start(_ inputs: [[UInt8]]) {
-        queue.async {
-            self.answers = self.source.fetch(inputs)
-            self.done.signal()
-        }
-    }
-
-    /// Waits for the batch started last and returns its answers.
-    func wait() -> [any Sendable] {
-        done.wait()
-        return answers
     }
 }

@@ -45,6 +45,9 @@ final class SubprocessConnection: @unchecked Sendable {
 
     deinit { child?.kill() }
 
+    /// How the detail of a breakage that a stop request made begins: the target did nothing wrong.
+    static let stoppedDetail = "the run was stopped before"
+
     /// Counters for benchmarks and tests.
     var statistics: SubprocessStatistics { lock.withLock { counters } }
 
@@ -59,7 +62,12 @@ final class SubprocessConnection: @unchecked Sendable {
     }
 
     private func exchangeLocked(_ input: VectorInput, id: String?) -> Exchange {
-        if child == nil, case .failed(let breakage) = launch() { return .broken(breakage) }
+        // A stopping run neither restarts the target nor sends it anything new.
+        let stopped = Exchange.broken(TargetBreakage(.timedOut, Self.stoppedDetail + " the request was sent"))
+        if configuration.stopRequest?() == true { return stopped }
+        if child == nil, case .failed(let breakage) = launch() {
+            return configuration.stopRequest?() == true ? stopped : .broken(breakage)  // a handshake the stop cut short
+        }
         guard let process = child else { return .broken(TargetBreakage(.crashed, "the target is not running")) }
         let seq = nextSeq
         nextSeq += 1
@@ -83,7 +91,10 @@ final class SubprocessConnection: @unchecked Sendable {
     /// A batch that breaks (a crash, a timeout, an unreadable or missing answer) keeps the answers that
     /// came before the breakage; every request left without an answer is then sent again on its own, to a
     /// restarted target, so a breakage is the finding of the one input that causes it on its own.
-    func exchangeBatch(_ inputs: [VectorInput]) -> [Exchange] {
+    ///
+    /// `breakagesInARow` counts the exchanges that broke since the last answer, across calls; once it
+    /// reaches `giveUpAt`, no request is sent again and fewer exchanges than inputs are returned.
+    func exchangeBatch(_ inputs: [VectorInput], breakagesInARow: inout Int, giveUpAt limit: Int? = nil) -> [Exchange] {
         lock.withLock {
             var results: [Exchange] = []
             results.reserveCapacity(inputs.count)
@@ -100,8 +111,12 @@ final class SubprocessConnection: @unchecked Sendable {
                     break
                 }
             }
+            if !results.isEmpty { breakagesInARow = 0 }
             while index < inputs.count {
-                results.append(exchangeLocked(inputs[index], id: nil))
+                if let limit, breakagesInARow >= limit { break }
+                let exchange = exchangeLocked(inputs[index], id: nil)
+                if case .broken = exchange { breakagesInARow += 1 } else { breakagesInARow = 0 }
+                results.append(exchange)
                 index += 1
             }
             return results
@@ -284,7 +299,7 @@ final class SubprocessConnection: @unchecked Sendable {
     private func answer(_ read: LineRead, from process: ChildProcess, timeout: Duration, seq: Int?) -> Exchange {
         switch read {
         case .interrupted:
-            return fail(process, .timedOut, "the run was stopped before the target answered")
+            return fail(process, .timedOut, Self.stoppedDetail + " the target answered")
         case .timedOut:
             return fail(process, .timedOut, "no answer within \(seconds(timeout))")
         case .tooLong(let count):

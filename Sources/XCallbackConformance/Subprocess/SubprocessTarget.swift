@@ -66,6 +66,15 @@ public struct SubprocessTarget: ConformanceTarget, OperationDeclaring, LateBreak
     /// A breakage in a batch is never blamed on the batch: the inputs left without an answer are sent
     /// again one at a time, so each answer, crash or timeout belongs to the one input that caused it.
     public func answers(for inputs: [VectorInput]) -> [SubprocessAnswer] {
+        var breakages = 0
+        return answers(for: inputs, breakagesInARow: &breakages, giveUpAt: nil)
+    }
+
+    /// The answers to the first inputs, as `answers(for:)` gives them, stopping once `giveUpAt` requests in
+    /// a row broke: the target is then dead, and the inputs after the last one sent get no answer.
+    ///
+    /// - Parameter breakagesInARow: the requests that broke since the last answer, kept by the caller across calls.
+    public func answers(for inputs: [VectorInput], breakagesInARow: inout Int, giveUpAt limit: Int?) -> [SubprocessAnswer] {
         var results = [SubprocessAnswer?](repeating: nil, count: inputs.count)
         var sent: [Int] = []
         for (index, input) in inputs.enumerated() {
@@ -78,7 +87,7 @@ public struct SubprocessTarget: ConformanceTarget, OperationDeclaring, LateBreak
                     ? .parse(.unsupported(reason: unsupported, issueURL: nil)) : .build(.unsupported(reason: unsupported, issueURL: nil))
             }
         }
-        let exchanges = connection.exchangeBatch(sent.map { inputs[$0] })
+        let exchanges = connection.exchangeBatch(sent.map { inputs[$0] }, breakagesInARow: &breakagesInARow, giveUpAt: limit)
         for (index, exchange) in zip(sent, exchanges) {
             if ConformanceProtocol.operation(of: inputs[index]) == .parse {
                 results[index] = .parse(Self.read(exchange, ConformanceProtocol.parseAnswer))
@@ -86,7 +95,9 @@ public struct SubprocessTarget: ConformanceTarget, OperationDeclaring, LateBreak
                 results[index] = .build(Self.read(exchange, ConformanceProtocol.buildAnswer))
             }
         }
-        return results.map { $0! }
+        // Up to the first input sent and left without an answer.
+        let answered = exchanges.count < sent.count ? sent[exchanges.count] : inputs.count
+        return results[..<answered].map { $0! }
     }
 
     /// Counts of launches, requests and breakages so far.
