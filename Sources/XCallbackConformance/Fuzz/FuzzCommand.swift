@@ -142,10 +142,11 @@ enum FuzzCommand {
         let runsPerJob = options.runs.map { max($0 / options.jobs, 1) }
         let results = JobResults(count: options.jobs)
         let showProgress = options.progress
+        let operations = (targets[0] as? any OperationDeclaring)?.operations ?? Set(Operation.allCases)
         DispatchQueue.concurrentPerform(iterations: options.jobs) { job in
             let configuration = FuzzEngineConfiguration(
                 seed: options.seed &+ UInt64(job), runs: runsPerJob, seconds: options.seconds,
-                maxLength: options.maxLength, dictionary: dictionary)
+                maxLength: options.maxLength, dictionary: dictionary, operations: operations)
             let engine = FuzzEngine(
                 driver: DifferentialDriver(target: targets[job], normalisations: normalisations), configuration: configuration,
                 batchSource: targets[job] as? FuzzBatchTarget)
@@ -191,6 +192,7 @@ enum FuzzCommand {
             }
         }
         io.standardOutput("\n\(executions) executions in \(String(format: "%.1f", elapsed)) s (\(rate) exec/s), corpus \(summaries.map(\.corpus.count).max() ?? 0), \(findings.count) finding(s)\n")
+        io.standardOutput(FuzzSummary.operationLines(summaries, findings: findings, declared: operations))
         return findings.isEmpty ? ExitStatus.success : ExitStatus.failure
     }
 }
