@@ -78,14 +78,24 @@ extension DifferentialDriver {
     /// Compares the target's build of `request` with the reference's (disagreements not yet judged).
     func compareBuild(request: XCallbackRequest) -> DifferentialReport {
         let reference = ReferenceTarget().buildRequest(request)
+        let actual = target.buildRequest(request)
+        var report = compareBuild(request: request, reference: reference, actual: actual)
+        // The texts are rendered only for a disagreement, as for a parse.
+        if !report.disagreements.isEmpty {
+            report.subject = "\(request)"
+            report.expected = Self.render(reference)
+            report.actual = Self.render(actual)
+        }
+        return report
+    }
+
+    /// The disagreements of the target's build `actual` of `request` with the reference's build `reference`.
+    func compareBuild(request: XCallbackRequest, reference: TargetAnswer<String>, actual: TargetAnswer<String>) -> DifferentialReport {
         var report = DifferentialReport(
-            operation: "build-request", subject: "\(request)", expected: "", actual: "", traits: [], disagreements: [],
+            operation: "build-request", subject: "", expected: "", actual: "", traits: [], disagreements: [],
             referenceOutcome: Self.buildOutcome("build-request", reference))
         report.referenceRejected = reference.isRejected
         report.referenceCategory = reference.category
-        let actual = target.buildRequest(request)
-        report.expected = Self.render(reference)
-        report.actual = Self.render(actual)
         func add(_ rule: DifferentialRule, _ detail: String) {
             report.disagreements.append(Disagreement(rule: rule, level: rule.level, detail: detail))
         }
@@ -148,15 +158,24 @@ extension DifferentialDriver {
     /// Compares the target's build of `response` with the reference's (disagreements not yet judged).
     func compareBuild(response: XCallbackResponse) -> DifferentialReport {
         let reference = ReferenceTarget().buildCallback(response)
+        let actual = target.buildCallback(response)
+        var report = compareBuild(response: response, reference: reference, actual: actual)
+        if !report.disagreements.isEmpty {
+            report.subject = "\(response)"
+            report.expected = Self.render(reference)
+            report.actual = Self.render(actual)
+        }
+        return report
+    }
+
+    /// The disagreements of the target's build `actual` of `response` with the reference's build `reference`.
+    func compareBuild(response: XCallbackResponse, reference: TargetAnswer<String>, actual: TargetAnswer<String>) -> DifferentialReport {
         var report = DifferentialReport(
-            operation: "build-callback", subject: "\(response)", expected: "", actual: "",
+            operation: "build-callback", subject: "", expected: "", actual: "",
             traits: ChoiceModel.traits(of: Array(response.callbackURL.utf8)), disagreements: [],
             referenceOutcome: Self.buildOutcome("build-callback", reference))
         report.referenceRejected = reference.isRejected
         report.referenceCategory = reference.category
-        let actual = target.buildCallback(response)
-        report.expected = Self.render(reference)
-        report.actual = Self.render(actual)
         func add(_ rule: DifferentialRule, _ detail: String) {
             report.disagreements.append(Disagreement(rule: rule, level: rule.level, detail: detail))
         }

@@ -41,11 +41,11 @@ public struct Disagreement: Sendable, CustomStringConvertible {
 public struct DifferentialReport: Sendable {
     /// The operation compared: `parse`, `build-request` or `build-callback`.
     public var operation: String
-    /// The case as text (the URL, or the request/response built from the bytes); empty for an agreeing parse.
+    /// The case as text (the URL, or the request/response built from the bytes); empty when nothing disagrees.
     public var subject: String
-    /// The reference's (choice-adjusted) answer; empty for an agreeing parse.
+    /// The reference's (choice-adjusted) answer; empty when nothing disagrees.
     public var expected: String
-    /// The target's answer; empty for an agreeing parse.
+    /// The target's answer; empty when nothing disagrees.
     public var actual: String
     /// Traits of the input.
     public var traits: [InputTrait]
