@@ -34,10 +34,14 @@ public enum CallbackExpectation {
 
     /// Describes how `built` breaks the rules for `response`, or nil when it follows them.
     public static func problem(built: String, response: XCallbackResponse) -> String? {
+        problem(built: built, callbackURL: response.callbackURL, appended: response.appendedParameters)
+    }
+
+    /// Describes how `built` breaks the rules for appending `appended` (in that order) to `callbackURL`, or nil.
+    public static func problem(built: String, callbackURL: String, appended: [XCallbackParameter]) -> String? {
         // One array of the result (the encoding rules read `ArraySlice`s of it); the callback is read in place.
         let result = Array(built.utf8)
-        let appended = response.appendedParameters
-        return withBytes(response.callbackURL) { callback in
+        return withBytes(callbackURL) { callback in
             result.withUnsafeBufferPointer { problem(result: $0, slices: result, callback: callback, appended: appended) }
         }
     }

@@ -2,13 +2,17 @@
 // input touches.
 //
 // The expected answer is computed in three steps:
-// 1. Rewrite the input for choices that change how text is read: `plus: space` turns a raw `+` in the
-//    query into `%20`; `invalid-escape: literal` turns a `%` without two hex digits into `%25`;
-//    `duplicate-reserved: first|last` drops the other occurrences of a repeated reserved parameter.
-// 2. Parse the rewritten input with the reference.
+// 1. Rewrite the input for choices that change how text is read: `invalid-escape: literal` turns a `%`
+//    without two hex digits into `%25`; `non-utf8-escape: replacement|literal` turns the escapes of each
+//    ill-formed UTF-8 subpart into `%EF%BF%BD` or `%25XX`; `plus: space` turns a raw `+` in the query into
+//    `%20`; `duplicate-reserved: first|last` and, under `flag-parameter: drop`, a reserved flag discard a
+//    piece, which becomes a placeholder parameter holding its value (so it is still decoded: a malformed
+//    escape or ill-formed UTF-8 in a discarded piece rejects the URL as the plain reference does).
+// 2. Parse the rewritten input with the reference, and remove the placeholders.
 // 3. Transform the result for choices that change what is kept: `flag-parameter`, `duplicate-parameter`,
-//    `trailing-slash` (`strip` removes every trailing `/`). (`parameter-order` is handled by the comparison.)
-// `non-utf8-escape` is not modelled; inputs that touch it are relaxed instead (see `DifferentialRelaxation`).
+//    `trailing-slash` (`strip` removes every trailing `/`). (`parameter-order` and `fragment: not-reported`
+//    are handled by the comparison.)
+// A choice only ever changes what the plain reference would answer where the input touches it.
 
 import XCallbackConformanceCore
 import XCallbackURL
@@ -152,9 +156,12 @@ public enum ChoiceModel {
 
     /// The reference's answer for `text` had it made `choices` (undeclared points keep the reference's value).
     public static func expected(for text: String, choices: DeclaredChoices) -> TargetAnswer<XCallbackRequest> {
-        let rewritten = rewrite(text, choices: choices)
-        var answer = ReferenceTarget().parse(rewritten)
+        let rewritten = rewriting(text, choices: choices)
+        var answer = ReferenceTarget().parse(rewritten.text)
         if case .accepted(var request) = answer {
+            if !rewritten.placeholders.isEmpty {
+                request.parameters = request.parameters.indices.filter { !rewritten.placeholders.contains($0) }.map { request.parameters[$0] }
+            }
             transform(&request, choices: choices)
             answer = .accepted(request)
         }
@@ -163,6 +170,15 @@ public enum ChoiceModel {
 
     /// Step 1: the input rewritten for the text-level choices.
     public static func rewrite(_ text: String, choices: DeclaredChoices) -> String {
+        rewriting(text, choices: choices).text
+    }
+
+    /// Step 1, with the positions (among the parsed request's parameters) of the placeholders that stand
+    /// for the pieces a choice discards: a repeated reserved parameter that does not win, a reserved flag
+    /// under `flag-parameter: drop`. A placeholder keeps the piece's value where it was, so the reference
+    /// still decodes it (a malformed escape or ill-formed UTF-8 in it rejects the URL, as in any piece),
+    /// and it is removed from the result after the parse.
+    static func rewriting(_ text: String, choices: DeclaredChoices) -> (text: String, placeholders: Set<Int>) {
         var text = text
         if choices[.invalidEscape] == "literal" {
             var out: [UInt8] = []
@@ -177,28 +193,52 @@ public enum ChoiceModel {
             }
             text = String(decoding: out, as: UTF8.self)
         }
+        if let value = choices[.nonUTF8Escape], value == "replacement" || value == "literal" {
+            text = rewritingIllFormedEscapes(text, literal: value == "literal")
+        }
         let plusAsSpace = choices[.plus] == "space"
         let reservedWinner = choices[.duplicateReserved]
-        guard plusAsSpace || reservedWinner == "first" || reservedWinner == "last" else { return text }
+        let dropsReservedFlags = choices[.flagParameter] == "drop"
+        guard plusAsSpace || reservedWinner == "first" || reservedWinner == "last" || dropsReservedFlags else { return (text, []) }
         let pieces = URLPieces(text)
-        guard let query = pieces.query else { return text }
-        var kept = pieces.pieces
+        guard let query = pieces.query else { return (text, []) }
+        let names = pieces.pieces.map { URLPieces.lenientDecode($0.name) }
+        var discarded = [Bool](repeating: false, count: names.count)
+        if dropsReservedFlags {
+            for index in names.indices where pieces.pieces[index].value == nil && XCallbackRequest.reservedNames.contains(names[index]) {
+                discarded[index] = true
+            }
+        }
         if reservedWinner == "first" || reservedWinner == "last" {
-            var keep = [Bool](repeating: true, count: kept.count)
             for name in XCallbackRequest.reservedNames {
-                let indices = kept.indices.filter { URLPieces.lenientDecode(kept[$0].name) == name }
+                let indices = names.indices.filter { !discarded[$0] && names[$0] == name }
                 guard indices.count > 1 else { continue }
                 for index in indices where index != (reservedWinner == "first" ? indices.first : indices.last) {
-                    keep[index] = false
+                    discarded[index] = true
                 }
             }
-            kept = kept.indices.filter { keep[$0] }.map { kept[$0] }
         }
-        var newQuery = kept.map { piece in piece.value.map { piece.name + "=" + $0 } ?? String(piece.name) }.joined(separator: "&")
+        var written: [String] = []
+        var placeholders: Set<Int> = []
+        var parameterCount = 0
+        for (index, piece) in pieces.pieces.enumerated() {
+            if discarded[index] {
+                placeholders.insert(parameterCount)
+                parameterCount += 1
+                written.append(piece.value.map { Self.placeholderName + "=" + $0 } ?? Self.placeholderName)
+                continue
+            }
+            if !XCallbackRequest.reservedNames.contains(names[index]) { parameterCount += 1 }
+            written.append(piece.value.map { piece.name + "=" + $0 } ?? String(piece.name))
+        }
+        var newQuery = written.joined(separator: "&")
         if plusAsSpace { newQuery = newQuery.replacingPlus() }
         let head = text[..<query.startIndex]
-        return String(head) + newQuery + (pieces.fragment.map { "#" + $0 } ?? "")
+        return (String(head) + newQuery + (pieces.fragment.map { "#" + $0 } ?? ""), placeholders)
     }
+
+    /// The name of a placeholder piece: an action parameter, so the reference keeps it in order.
+    static let placeholderName = "_"
 
     /// Step 3: the accepted result transformed for the keep/drop choices.
     public static func transform(_ request: inout XCallbackRequest, choices: DeclaredChoices) {

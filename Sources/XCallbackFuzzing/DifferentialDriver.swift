@@ -41,18 +41,23 @@ public struct Disagreement: Sendable, CustomStringConvertible {
 public struct DifferentialReport: Sendable {
     /// The operation compared: `parse`, `build-request` or `build-callback`.
     public var operation: String
-    /// The case as text (the URL, or the request/response built from the bytes); empty for an agreeing parse.
+    /// The case as text (the URL, or the request/response built from the bytes); empty when nothing disagrees.
     public var subject: String
-    /// The reference's (choice-adjusted) answer; empty for an agreeing parse.
+    /// The reference's (choice-adjusted) answer; empty when nothing disagrees.
     public var expected: String
-    /// The target's answer; empty for an agreeing parse.
+    /// The target's answer; empty when nothing disagrees.
     public var actual: String
     /// Traits of the input.
     public var traits: [InputTrait]
     /// All disagreements, judged.
     public var disagreements: [Disagreement]
+    /// Whether the reference (choice-adjusted) rejects the URL or refuses the build.
+    public var referenceRejected = false
+    /// The category of the reference's rejection or refusal, if it gave one.
+    public var referenceCategory: RejectionCategory?
     /// The reference's (choice-adjusted) outcome in a word or two: `accepted`, `rejected <category>`,
-    /// `not-utf8`, or the build operation's name; a fuzzing loop's corpus uses it.
+    /// `not-utf8`, or the build operation's name and whether the reference built or refused it
+    /// (`build-request built`, `build-callback refused unsafe-callback-scheme`); a fuzzing loop's corpus uses it.
     public var referenceOutcome = ""
 }
 
@@ -132,17 +137,34 @@ public struct DifferentialDriver<Target: ConformanceTarget>: FuzzDriver, FuzzOut
         case 0x02: report = compareBuildCallback(Array(input.dropFirst()))
         default: report = compareParse(input)
         }
-        report.disagreements = report.disagreements.map { judge($0, traits: report.traits) }
+        report.disagreements = report.disagreements.map { judge($0, in: report) }
+        return report
+    }
+
+    /// Compares the target with the reference on a vector's input (a URL, or a request or callback to
+    /// build as given) and judges every disagreement, as for a fuzz input of the same operation.
+    public func compare(_ input: VectorInput) -> DifferentialReport {
+        var report: DifferentialReport
+        switch input {
+        case .parseText(let text): return compare(Array(text.utf8))
+        case .parseBytes(let bytes): return compare(bytes)
+        case .buildRequest(let request): report = compareBuild(request: request)
+        case .buildCallback(let response): report = compareBuild(response: response)
+        }
+        report.disagreements = report.disagreements.map { judge($0, in: report) }
         return report
     }
 
     /// Lowers the level by the first matching relaxation and attaches the first matching normalisation.
-    func judge(_ disagreement: Disagreement, traits: [InputTrait]) -> Disagreement {
+    func judge(_ disagreement: Disagreement, in report: DifferentialReport) -> Disagreement {
+        let traits = report.traits
         var judged = disagreement
         judged.level = disagreement.rule.level
         for relaxation in DifferentialRelaxation.all
         where traits.contains(relaxation.trait) && relaxation.rules.contains(disagreement.rule.id)
             && (relaxation.choice.map { target.declaredChoices[$0] == nil } ?? true)
+            && (!report.referenceRejected || relaxation.explains.map { explained in
+                report.referenceCategory.map(explained.contains) ?? false } ?? true)
             && relaxation.level < judged.level
         {
             judged.level = relaxation.level
@@ -157,7 +179,7 @@ public struct DifferentialDriver<Target: ConformanceTarget>: FuzzDriver, FuzzOut
     // MARK: - Parse
 
     func compareParse(_ input: [UInt8]) -> DifferentialReport {
-        let traits = ChoiceModel.traits(of: input)
+        let traits = ChoiceModel.traits(of: input) + ChoiceModel.eitherWayTraits(of: input)
         let actual = target.parse(utf8: input)
         let expected: TargetAnswer<XCallbackRequest>
         let outcome: String
@@ -175,6 +197,8 @@ public struct DifferentialDriver<Target: ConformanceTarget>: FuzzDriver, FuzzOut
         // The texts are rendered only for a disagreement: rendering every agreeing input was a quarter of a run.
         var report = DifferentialReport(operation: "parse", subject: "", expected: "", actual: "", traits: traits, disagreements: [])
         report.referenceOutcome = outcome
+        report.referenceRejected = expected.isRejected
+        report.referenceCategory = expected.category
         func add(_ rule: DifferentialRule, _ detail: String) {
             report.disagreements.append(Disagreement(rule: rule, level: rule.level, detail: detail))
         }
@@ -225,7 +249,8 @@ public struct DifferentialDriver<Target: ConformanceTarget>: FuzzDriver, FuzzOut
         if !same {
             out.append((.sameParameters, "parameters \(Self.show(want.parameters)) vs \(Self.show(got.parameters))"))
         }
-        if want.fragment != got.fragment {
+        // A target that declares `fragment: not-reported` is not asked for the fragment (as in the runner's comparison).
+        if want.fragment != got.fragment, target.declaredChoices[.fragment] != "not-reported" {
             out.append((.sameFragment, "fragment \(want.fragment.map(q) ?? "none") vs \(got.fragment.map(q) ?? "none")"))
         }
         return out

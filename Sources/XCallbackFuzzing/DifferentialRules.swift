@@ -4,8 +4,11 @@
 // (`acceptance`, `same-action`, ...). Its level starts at the rule's level and is lowered only by a
 // relaxation (the input touches a point the spec leaves open, listed with the anchor that says so) or
 // by a normalisation the caller passes in (an accepted, documented difference of one target).
+// The relaxations follow the vectors: `ChoiceOracleTests` holds that no answer a vector accepts is a must
+// disagreement, and that a must vector answered the other way is one.
 
 import XCallbackConformanceCore
+import XCallbackURL
 
 /// How binding a disagreement is: only `must` stops a fuzz run by default.
 public struct DifferentialLevel: RawRepresentable, Hashable, Sendable, Comparable, CustomStringConvertible {
@@ -136,11 +139,12 @@ public struct DifferentialRule: Hashable, Sendable, CustomStringConvertible {
     /// Every rule, for listings.
     public static let all: [Self] = [
         acceptance, sameScheme, schemeLowercase, sameAction, sameReserved, sameParameters, sameFragment, category, noError,
-        buildRoundTrip, callbackParameters, callbackShape,
+        buildRoundTrip, callbackParameters, callbackShape, buildRefusal, encodingRule, callbackSafety, callbackRefusal,
     ]
 }
 
-/// When an input has `trait` (and the target did not declare `choice`), disagreements on `rules` drop to `level`.
+/// When an input has `trait` (and the target did not declare `choice`), disagreements on `rules` drop to `level`
+/// (where the reference rejects the input, only when the trait explains the rejection's category).
 public struct DifferentialRelaxation: Sendable {
     /// The trait that triggers the relaxation.
     public var trait: InputTrait
@@ -152,6 +156,10 @@ public struct DifferentialRelaxation: Sendable {
     public var level: DifferentialLevel
     /// The citation anchor saying the point is open.
     public var cite: String
+    /// Where the reference rejects the input, the categories of rejection the trait explains: the relaxation
+    /// applies only to those (nil: to any; empty: only where the reference accepts), so that an input the
+    /// reference rejects for another reason, which the vectors grade must, is not relaxed.
+    public var explains: Set<RejectionCategory>? = nil
 
     static let parse = ["acceptance", "same-action", "same-reserved", "same-parameters", "same-fragment", "category"]
     static let query = ["same-reserved", "same-parameters"]
@@ -160,17 +168,29 @@ public struct DifferentialRelaxation: Sendable {
     public static let all: [Self] = [
         Self(trait: .plusInQuery, choice: .plus, rules: query, level: .implementationDefined, cite: "silent-plus"),
         Self(trait: .invalidEscape, choice: .invalidEscape, rules: parse, level: .implementationDefined, cite: "silent-invalid-escape"),
-        // Not modelled even when declared (the rewrite would need per-component UTF-8 repair).
-        Self(trait: .nonUTF8Escape, choice: nil, rules: parse, level: .implementationDefined, cite: "silent-non-utf8"),
+        Self(trait: .nonUTF8Escape, choice: .nonUTF8Escape, rules: parse, level: .implementationDefined, cite: "silent-non-utf8"),
         Self(trait: .flagParameter, choice: .flagParameter, rules: query, level: .implementationDefined, cite: "silent-flag"),
         Self(trait: .duplicateParameter, choice: .duplicateParameter, rules: ["same-parameters"], level: .implementationDefined, cite: "silent-duplicates"),
         Self(trait: .duplicateReserved, choice: .duplicateReserved, rules: parse, level: .implementationDefined, cite: "silent-duplicates"),
         Self(trait: .trailingSlash, choice: .trailingSlash, rules: ["acceptance", "same-action"], level: .implementationDefined, cite: "silent-trailing-slash"),
-        Self(trait: .rawCharacter, choice: nil, rules: ["acceptance", "category"], level: .should, cite: "silent-raw-characters"),
-        Self(trait: .hostVariant, choice: nil, rules: ["acceptance", "category"], level: .should, cite: "silent-host-variants"),
-        Self(trait: .userinfoOrPort, choice: nil, rules: ["acceptance", "category"], level: .should, cite: "rfc3986-3.2.1"),
-        Self(trait: .emptyAction, choice: nil, rules: ["acceptance", "category", "same-action"], level: .should, cite: "silent-empty-action"),
-        Self(trait: .controlCharacter, choice: nil, rules: ["acceptance", "category"], level: .should, cite: "rfc3986-2"),
+        // The reference accepts raw characters leniently; what it rejects for another reason must be rejected.
+        Self(trait: .rawCharacter, choice: nil, rules: ["acceptance", "category"], level: .should, cite: "silent-raw-characters", explains: []),
+        // A host that differs only in ASCII case must be accepted, any other ASCII host rejected (RFC 3986 §3.2.2):
+        // only encoded spellings and look-alikes are open.
+        Self(trait: .hostLookAlike, choice: nil, rules: ["acceptance", "category"], level: .should, cite: "silent-host-variants"),
+        Self(
+            trait: .userinfoOrPort, choice: nil, rules: ["acceptance", "category"], level: .should, cite: "rfc3986-3.2.1",
+            explains: [.invalidAuthority]),
+        Self(
+            trait: .emptyAction, choice: nil, rules: ["acceptance", "category", "same-action"], level: .should, cite: "silent-empty-action",
+            explains: [.missingAction]),
+        Self(
+            trait: .controlCharacter, choice: nil, rules: ["acceptance", "category"], level: .should, cite: "rfc3986-2",
+            explains: [.invalidCharacter]),
+        Self(trait: .emptyCallback, choice: nil, rules: ["acceptance", "category"], level: .should, cite: "silent-empty-callback"),
+        Self(trait: .escapedNUL, choice: nil, rules: ["acceptance", "category"], level: .should, cite: "silent-security"),
+        Self(trait: .actionToEncode, choice: nil, rules: ["acceptance"], level: .implementationDefined, cite: "xcu-action"),
+        Self(trait: .refusedAsUnsafe, choice: nil, rules: ["acceptance"], level: .should, cite: "silent-security"),
         Self(trait: .invalidUTF8Bytes, choice: nil, rules: parse, level: .should, cite: "rfc3629-3"),
     ]
 }

@@ -28,6 +28,11 @@ public enum FoundationNormalisations {
                 + "start of a name, value or fragment: 'v=%EF%BB%BFa' gives 'a' (URL.path keeps it). A Foundation "
                 + "bug, found by this fuzzer; vector XCU-NJF9 shows the octets."),
         DifferentialNormalisation(
+            id: "foundation-target-compares-the-host-case-sensitively", trait: .hostVariant, rules: ["acceptance", "category"],
+            reason: "FoundationTarget checks components.host == \"x-callback-url\", as many apps do, so it rejects "
+                + "'X-Callback-URL', which RFC 3986 §3.2.2 makes the same host; the vectors fail it at must (XCU-GGEF, "
+                + "XCU-H725, XCU-CMGE). The fuzzer's host relaxation no longer covers case, so it is named here."),
+        DifferentialNormalisation(
             id: "foundation-keeps-empty-query-pieces", trait: .emptyPiece, rules: ["same-parameters"],
             reason: "URLComponents.queryItems turns every empty piece ('a&&b', '?&', a trailing '&') into an item "
                 + "with an empty name and no value; the reference skips empty pieces (design: query splitting)."),

@@ -55,7 +55,7 @@ public struct FuzzFailure: Error, Sendable, CustomStringConvertible {
 /// can decide about its corpus from the work the check already did instead of parsing the input again.
 public protocol FuzzOutcomeReporting: FuzzDriver {
     /// Checks one input as `failure(for:)` does, and names the reference's outcome: `accepted`,
-    /// `rejected <category>`, `not-utf8`, `build-request` or `build-callback`.
+    /// `rejected <category>`, `not-utf8`, or for a build `build-request built`, `build-callback refused <category>`.
     func check(_ input: [UInt8]) -> (failure: FuzzFailure?, outcome: String)
 }
 

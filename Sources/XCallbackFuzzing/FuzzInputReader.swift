@@ -38,15 +38,23 @@ public struct FuzzInputReader: Sendable {
         options[choose(below: options.count)]
     }
 
-    /// Returns a string of up to `maxLength` characters, each taken from `alphabet` by one byte.
+    /// The length byte that makes the next byte the length, up to 255 whatever `maxLength` is.
+    public static let longLength: UInt8 = 0xFE
+    /// The character byte that inserts a raw Unicode scalar from the next two bytes.
+    public static let rawScalar: UInt8 = 0xFF
+
+    /// Returns a string of up to `maxLength` characters (255 after `longLength`), each taken from `alphabet` by one byte.
     ///
-    /// The first byte is the length; a byte of 0xFF inserts a raw Unicode scalar from the next two bytes.
+    /// The first byte is the length (modulo `maxLength + 1`), or `longLength` and then the length, so that
+    /// a seed can hold a whole nested URL in any field; a character byte of `rawScalar` inserts a raw
+    /// Unicode scalar from the next two bytes.
     public mutating func string(maxLength: Int, alphabet: [Unicode.Scalar]) -> String {
-        let length = choose(below: maxLength + 1)
+        let first = byte()
+        let length = first == Self.longLength ? Int(byte()) : Int(first) % (maxLength + 1)
         var scalars = String.UnicodeScalarView()
         for _ in 0..<length {
             let b = byte()
-            if b == 0xFF {
+            if b == Self.rawScalar {
                 let value = UInt32(byte()) << 8 | UInt32(byte())
                 scalars.append(Unicode.Scalar(value) ?? "\u{FFFD}")
             } else {

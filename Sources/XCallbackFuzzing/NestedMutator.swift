@@ -4,7 +4,7 @@
 //    dictionary and comparison hints).
 // 2. Otherwise the input is split into `NestedLayer`s; one layer is picked and one operation applied to it
 //    (edit a decoded value, name, head or fragment; nest a copy of a layer or a template under x-success,
-//    x-error or x-cancel; add, delete, duplicate or swap a parameter; flatten a nested layer back to
+//    x-error or x-cancel; add (sometimes as a flag), delete, duplicate or swap a parameter; flatten a nested layer back to
 //    encoded text and damage it).
 // 3. The tree is serialised, each nested level percent-encoded again (`%` → `%25` at each level).
 // 4. A result longer than `maxSize` falls back to the byte mutator.
@@ -97,7 +97,8 @@ public enum NestedMutator {
             setParameter(&layer, name: names[rng.below(3)], value: .nested(nested), rng: &rng)
         case 5:
             let value = NestedLayer.encode(values[rng.below(values.count)], style: rng.oneIn(2) ? .full : .light)
-            let parameter = NestedLayer.Parameter(name: names[rng.below(names.count)], value: .raw(value))
+            // One insertion in six is a flag (no '='), reserved names included: `?x-success`, `?x-source&k`.
+            let parameter = NestedLayer.Parameter(name: names[rng.below(names.count)], value: rng.oneIn(6) ? .none : .raw(value))
             layer.parameters.insert(parameter, at: rng.below(count + 1))
             layer.hasQuery = true
         case 6 where count > 0:

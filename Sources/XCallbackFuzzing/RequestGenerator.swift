@@ -24,6 +24,15 @@ public struct RequestGenerator: Sendable {
     /// Characters used for scheme tails (RFC 3986 §3.1), plus a few invalid ones.
     static let schemeAlphabet: [Unicode.Scalar] = Array("abcdefxyzABCXYZ0129+-.".unicodeScalars)
 
+    /// The schemes a generated callback URL starts with (valid, upper case, unsafe, empty, invalid).
+    static let callbackSchemes = ["app", "Src+1.x", "javascript", "DATA", "file", "vbscript", "", "1bad", "x y", "https"]
+    /// What follows a generated callback URL's scheme and colon.
+    static let callbackAuthorities = ["//x-callback-url/", "//host/", "", "///", "//h:1/"]
+    /// The queries a generated callback URL may have (after its `?`).
+    static let callbackQueries = ["", "a=1", "a=1&", "a=1&b", "k=%41", "q=?&"]
+    /// What a generated callback URL's query may end with.
+    static let callbackQueryEnds = ["&", "?", "&&"]
+
     /// The largest nesting depth generated.
     public var maximumDepth: Int
 
@@ -88,14 +97,13 @@ public struct RequestGenerator: Sendable {
     /// A callback URL: a scheme (sometimes invalid or unsafe), an authority and path, maybe a query
     /// (sometimes ending in `?` or `&`) and maybe a fragment.
     public func callbackURL(_ reader: inout FuzzInputReader) -> String {
-        let schemes = ["app", "Src+1.x", "javascript", "DATA", "file", "vbscript", "", "1bad", "x y", "https"]
-        var url = reader.pick(schemes)
+        var url = reader.pick(Self.callbackSchemes)
         if reader.choose(below: 8) != 0 { url += ":" }
-        url += reader.pick(["//x-callback-url/", "//host/", "", "///", "//h:1/"])
+        url += reader.pick(Self.callbackAuthorities)
         url += reader.string(maxLength: 6, alphabet: Self.textAlphabet).filter { $0 != "#" && $0 != "?" }
         if reader.flag() {
-            url += "?" + reader.pick(["", "a=1", "a=1&", "a=1&b", "k=%41", "q=?&"])
-            if reader.flag() { url += reader.pick(["&", "?", "&&"]) }
+            url += "?" + reader.pick(Self.callbackQueries)
+            if reader.flag() { url += reader.pick(Self.callbackQueryEnds) }
         }
         if reader.flag() {
             url += "#" + reader.string(maxLength: 6, alphabet: Self.textAlphabet)

@@ -12,8 +12,7 @@
 // A vector's id is local: `XCU-` and four characters taken from the SHA-256 of its input, so the same
 // finding gets the same id run after run and a rerun replaces rather than duplicates it. Its expectation
 // is the reference's answer under the target's declared choices, its level and citations the rule's.
-// Build findings have no vector (the differential rules compare builds by round trip, not by URL): their
-// raw input file is the reproducer.
+// A build finding's vector holds the request or callback its input decodes to (FindingWriter+Build).
 
 import Foundation
 import XCallbackFuzzing
@@ -43,10 +42,10 @@ public struct FindingWriter {
         return "XCU-" + String(bytes.map { alphabet[Int($0) % alphabet.count] })
     }
 
-    /// The vector for a parse finding, or nil for a build finding.
+    /// The vector for a finding (a build finding's from `buildVector(for:)`), or nil when the reference has no answer.
     public func vector(for finding: FuzzFinding) -> JSONValue? {
         let input = finding.failure.input
-        guard input.first != 0x01, input.first != 0x02 else { return nil }
+        guard input.first != 0x01, input.first != 0x02 else { return buildVector(for: finding) }
         let ruleID = String(finding.failure.rule.split(separator: "/").last ?? "")
         let rule = DifferentialRule.all.first { $0.id == ruleID }
         let level = finding.failure.rule.split(separator: "/").dropFirst().first.map(String.init) ?? "must"

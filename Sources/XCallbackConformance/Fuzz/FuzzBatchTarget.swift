@@ -9,7 +9,7 @@ import XCallbackFuzzing
 import XCallbackURL
 
 /// A `SubprocessTarget` whose answers the fuzz engine fetches a batch at a time.
-public final class FuzzBatchTarget: ConformanceTarget, FuzzBatchSource, @unchecked Sendable {
+public final class FuzzBatchTarget: ConformanceTarget, FuzzBatchSource, OperationDeclaring, @unchecked Sendable {
     /// The program under test.
     public let base: SubprocessTarget
     /// Inputs per round trip: the smaller of the target's limit (1 for a protocol-1 target) and `preferred`.
@@ -40,6 +40,8 @@ public final class FuzzBatchTarget: ConformanceTarget, FuzzBatchSource, @uncheck
     public var declaredChoices: DeclaredChoices { base.declaredChoices }
     /// The wrapped target's extra parameters.
     public var extraParameters: [String] { base.extraParameters }
+    /// The operations the wrapped target declared in its hello.
+    public var operations: Set<Operation> { base.operations }
 
     /// The target's answers to `inputs` (what the differential driver would ask for each), in order;
     /// fewer once the target broke on `maxConsecutiveBreakages` requests in a row.

@@ -180,10 +180,11 @@ enum FuzzCommand {
         }
         let runsPerJob = options.runs.map { max($0 / options.jobs, 1) }
         let results = JobResults(count: options.jobs)
+        let operations = (targets[0] as? any OperationDeclaring)?.operations ?? Set(Operation.allCases)
         DispatchQueue.concurrentPerform(iterations: options.jobs) { job in
             var configuration = FuzzEngineConfiguration(
                 seed: options.seed &+ UInt64(job), runs: runsPerJob, seconds: options.seconds,
-                maxLength: options.maxLength, dictionary: dictionary)
+                maxLength: options.maxLength, dictionary: dictionary, operations: operations)
             configuration.shrinkSeconds = options.shrinkSeconds
             configuration.maxConsecutiveBreakages = options.maxConsecutiveBreakages == 0 ? nil : options.maxConsecutiveBreakages
             configuration.stopRequest = stop.isStopping
@@ -228,6 +229,7 @@ enum FuzzCommand {
         let elapsed = summaries.values.map(\.elapsed).max() ?? 0
         let rate = elapsed > 0 ? Int(Double(executions) / elapsed) : 0
         io.standardOutput("\n\(executions) executions in \(String(format: "%.1f", elapsed)) s (\(rate) exec/s), corpus \(summaries.values.map(\.corpus.count).max() ?? 0), \(findings.count) finding(s)\n")
+        io.standardOutput(FuzzSummary.operationLines(Array(summaries.values), findings: findings, declared: operations))
         if stop.handlesSignals, let status = StopSignals.exitStatus() {
             let written = findings.isEmpty ? "" : "; the \(findings.count) finding(s) so far are in \(directory.path)"
             io.standardError("stopped: \(StopSignals.stopReason() ?? "by a signal") after \(executions) executions\(written)\n")

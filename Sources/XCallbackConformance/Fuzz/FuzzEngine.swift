@@ -1,15 +1,18 @@
 // The built-in fuzzing loop: seeded, reproducible, libFuzzer-free, for any `FuzzDriver` (usually a
 // `DifferentialDriver` over a subprocess target, whose every crash or hang is an answer, not a stop).
 //
-// 1. Start from the corpus (or the built-in seeds when it is empty).
-// 2. Each execution picks a corpus input with `SplitMix64(seed)`, mutates it with `NestedMutator`
-//    (structure-aware, from the input's nested layers decoded once when it joined the corpus) or crosses
-//    it over with another, and byte-mutates with the dictionary's tokens.
+// 1. Start from the corpus (or the built-in seeds, `DifferentialSeeds`, when it is empty), keeping only
+//    inputs of the operations the target declares.
+// 2. Each execution picks an operation and a corpus input of it with `SplitMix64(seed)`, mutates it (`FuzzEngine+Operations`:
+//    a URL with `NestedMutator`, structure-aware from its nested layers decoded once when it joined the
+//    corpus; a build case byte by byte behind its first byte, so a mutation keeps the operation) or
+//    crosses it over with another (which may change the operation), with the dictionary's tokens.
 // 3. The driver checks it. A failure whose key (rule and kind of disagreement) is new is shrunk and
 //    recorded as a finding; later failures with the same key are counted, not reported again.
 // 4. Without coverage feedback, an input is kept when its shape is new: the reference's outcome (named by
 //    the driver, from the parse its check did anyway), its nesting depth and the delimiters (`& = # % + ?`)
-//    in the decoded values of its deepest layer (one scan of the layers, no tree unless the input is kept).
+//    in the decoded values of its deepest layer (one scan of the layers, no tree unless the input is kept);
+//    for a build case, the layers of the URL the reference builds from it.
 // 5. With a batch source (a target speaking protocol 2), inputs go to the target a batch at a time on a
 //    helper thread: batch k+1 is generated and sent while batch k is judged, so the target and the loop
 //    work at once. Which batch an input is in depends only on the seed and the batch size, never on timing.
@@ -44,16 +47,19 @@ public struct FuzzEngineConfiguration: Sendable {
     public var stopRequest: (@Sendable () -> Bool)?
     /// Called with each finding as soon as it is found, unshrunk, and again once it is shrunk.
     public var onFinding: (@Sendable (FuzzFinding) -> Void)?
+    /// The operations the target declares: inputs of any other are neither seeded nor generated.
+    public var operations: Set<Operation>
 
     /// Creates a configuration; with neither `runs` nor `seconds`, the run is limited to 10,000 executions.
     public init(seed: UInt64 = 1, runs: Int? = nil, seconds: Double? = nil, maxLength: Int = 2048,
-                dictionary: [[UInt8]] = [], shrinkAttempts: Int = 400) {
+                dictionary: [[UInt8]] = [], shrinkAttempts: Int = 400, operations: Set<Operation> = Set(Operation.allCases)) {
         self.seed = seed
         self.runs = runs ?? (seconds == nil ? 10_000 : nil)
         self.seconds = seconds
         self.maxLength = maxLength
         self.dictionary = dictionary
         self.shrinkAttempts = shrinkAttempts
+        self.operations = operations
     }
 }
 
@@ -89,6 +95,8 @@ public struct FuzzSummary: Sendable {
     public var newCorpusInputs: [[UInt8]]
     /// Why the run ended before its `runs` or `seconds`, or nil when it did not.
     public var stop: FuzzStop?
+    /// Executions by operation (the first byte of each input).
+    public var executionsByOperation: [Operation: Int] = [:]
 
     /// Executions per second.
     public var executionsPerSecond: Double { elapsed > 0 ? Double(executions) / elapsed : 0 }
@@ -138,15 +146,8 @@ public struct FuzzEngine<Driver: FuzzDriver> {
         self.batchSource = batchSource
     }
 
-    /// Inputs used when the corpus is empty: a flat request, nested callbacks, and one of each build case.
-    public static var builtInSeeds: [[UInt8]] {
-        [
-            "app://x-callback-url/run?text=a%26b&x-success=s%3A%2F%2Fx-callback-url%2Fok%3Fk%3Dv",
-            "x://x-callback-url/open?x-error=y%3A%2F%2Fx-callback-url%2Fe%3Fx-cancel%3Dz%253A%252F%252Fx-callback-url%252Fc",
-            "s://x-callback-url/a?k=v#f",
-            "t://X-Callback-URL/add/?flag&x-source=Me&k=1&k=2",
-        ].map { Array($0.utf8) }
-    }
+    /// Inputs used when the corpus is empty: `DifferentialSeeds.all`, for parse, build-request and build-callback.
+    public static var builtInSeeds: [[UInt8]] { DifferentialSeeds.all }
 
     /// A corpus input with its nested layers, decoded once when it joins so that mutating it needs no decoding.
     struct Entry {
@@ -162,14 +163,16 @@ public struct FuzzEngine<Driver: FuzzDriver> {
     public func run(corpus initial: [[UInt8]] = [], progress: ((FuzzProgress) -> Void)? = nil) -> FuzzSummary {
         let start = Date()
         var rng = SplitMix64(seed: configuration.seed)
-        var corpus = (initial.isEmpty ? Self.builtInSeeds : initial).map { Entry(bytes: $0, tree: Self.tree(of: $0)) }
+        var corpus = startingCorpus(initial).map { Entry(bytes: $0, tree: Self.tree(of: $0)) }
         // The starting corpus's shapes come from the reference alone: the target sees each input once, when it runs.
         var shapes = Set(corpus.map { Self.shape($0.bytes) })
+        var byOperation = OperationIndex(corpus.map(\.bytes))
         let check = checker()
         var added: [[UInt8]] = []
         var findings: [FuzzFinding] = []
         var indexByKey: [String: Int] = [:]
         var executions = 0
+        var executionsByOperation: [Operation: Int] = [:]
         var lastReport = 0.0
         let byteMutator = Self.byteMutator(seed: rng.next(), dictionary: configuration.dictionary)
         let source = batchSource.flatMap { $0.batchSize > 1 ? $0 : nil }
@@ -196,7 +199,7 @@ public struct FuzzEngine<Driver: FuzzDriver> {
             }
             var count = batchSize
             if let runs = configuration.runs { count = min(count, runs - generated) }
-            guard !stopped, count > 0 else { return [] }
+            guard !stopped, count > 0, !corpus.isEmpty else { return [] }
             var batch: [[UInt8]] = []
             batch.reserveCapacity(count)
             for _ in 0..<count {
@@ -204,18 +207,10 @@ public struct FuzzEngine<Driver: FuzzDriver> {
                     batch.append(Array(seed.prefix(configuration.maxLength)))
                     continue
                 }
-                let parent = corpus[rng.below(corpus.count)]
+                let parent = corpus[byOperation.pick(&rng)]
                 let mutationSeed = UInt32(truncatingIfNeeded: rng.next())
-                if corpus.count > 1, rng.oneIn(8) {
-                    let other = corpus[rng.below(corpus.count)]
-                    batch.append(
-                        NestedMutator.crossOver(
-                            parent.bytes, tree: parent.tree, other.bytes, tree: other.tree, maxSize: configuration.maxLength, seed: mutationSeed))
-                } else {
-                    batch.append(
-                        NestedMutator.mutate(
-                            parent.bytes, tree: parent.tree, maxSize: configuration.maxLength, seed: mutationSeed, byteMutator: byteMutator))
-                }
+                let other = corpus.count > 1 && rng.oneIn(8) ? corpus[rng.below(corpus.count)] : nil
+                batch.append(offspring(of: parent, crossedWith: other, seed: mutationSeed, byteMutator: byteMutator))
             }
             generated += batch.count
             return batch
@@ -237,6 +232,7 @@ public struct FuzzEngine<Driver: FuzzDriver> {
                 return
             }
             executions += 1
+            executionsByOperation[Operation(differentialInput: input), default: 0] += 1
             let breakage = failure.flatMap(Self.breakageKind)
             if streak.observe(failure, kind: breakage) {
                 for index in unshrunk { shrink(index) }
@@ -260,6 +256,7 @@ public struct FuzzEngine<Driver: FuzzDriver> {
             // The shape comes from the driver's outcome and a scan of the layers; the tree is built once,
             // only for an input that joins the corpus, where the mutator uses it from then on.
             if shapes.insert(Self.shape(input, outcome: outcome)).inserted {
+                byOperation.add(input, at: corpus.count)
                 corpus.append(Entry(bytes: input, tree: Self.tree(of: input)))
                 added.append(input)
             }
@@ -310,7 +307,8 @@ public struct FuzzEngine<Driver: FuzzDriver> {
         let elapsed = Date().timeIntervalSince(start)
         progress?(FuzzProgress(executions: executions, findings: findings.count, corpusSize: corpus.count, elapsed: elapsed))
         return FuzzSummary(
-            executions: executions, elapsed: elapsed, findings: findings, corpus: corpus.map(\.bytes), newCorpusInputs: added, stop: stop)
+            executions: executions, elapsed: elapsed, findings: findings, corpus: corpus.map(\.bytes), newCorpusInputs: added, stop: stop,
+            executionsByOperation: executionsByOperation)
     }
 
     /// The driver's check, with the reference's outcome when the driver names it (a `DifferentialDriver`
@@ -335,8 +333,7 @@ public struct FuzzEngine<Driver: FuzzDriver> {
     /// The reference's outcome for `input`, as `DifferentialReport.referenceOutcome` names it.
     static func referenceOutcome(_ input: [UInt8]) -> String {
         switch input.first {
-        case 0x01: return "build-request"
-        case 0x02: return "build-callback"
+        case 0x01, 0x02: return DifferentialDriver<ReferenceTarget>.referenceOutcome(ofBuild: input)
         default:
             guard let text = String(validating: input, as: UTF8.self) else { return "not-utf8" }
             switch ReferenceTarget().parse(text) {
@@ -347,9 +344,10 @@ public struct FuzzEngine<Driver: FuzzDriver> {
         }
     }
 
-    /// The nested layers of `input`, decoded once, when it joins the corpus, for the mutator.
+    /// The nested layers of `input`, decoded once, when it joins the corpus, for the mutator (none for a
+    /// build case, which is mutated byte by byte).
     static func tree(of input: [UInt8]) -> NestedLayer {
-        NestedLayer(decoding: String(decoding: input, as: UTF8.self))
+        Operation(differentialInput: input) == .parse ? NestedLayer(decoding: String(decoding: input, as: UTF8.self)) : Self.emptyTree
     }
 
     /// What decides whether an input joins the corpus.
@@ -368,7 +366,7 @@ public struct FuzzEngine<Driver: FuzzDriver> {
     /// The shape of an input that decides whether it joins the corpus: the reference's outcome, the depth
     /// of the deepest layer (up to 5), and which delimiters the decoded values of that layer carry.
     static func shape(_ input: [UInt8], outcome: String) -> Shape {
-        let summary = NestedLayer.deepestLayerSummary(of: input)
+        let summary = NestedLayer.deepestLayerSummary(of: Self.shapedBytes(of: input))
         return Shape(outcome: outcome, depth: min(summary.depth, 5), delimiters: summary.delimiters)
     }
 
