@@ -221,6 +221,7 @@ public struct DifferentialDriver<Target: ConformanceTarget>: FuzzDriver, FuzzOut
             break
         }
         if !report.disagreements.isEmpty {
+            report.traits += ChoiceModel.shouldLevelTraits(of: input)
             report.subject = FuzzFailure.escape(input)
             report.expected = Self.render(expected)
             report.actual = Self.render(actual)

@@ -5,7 +5,8 @@
 // relaxation (the input touches a point the spec leaves open, listed with the anchor that says so) or
 // by a normalisation the caller passes in (an accepted, documented difference of one target).
 // The relaxations follow the vectors: `ChoiceOracleTests` holds that no answer a vector accepts is a must
-// disagreement, and that a must vector answered the other way is one.
+// disagreement, and that a must vector answered the other way is one; `ChoiceOracleLevelTests`, that a
+// should parse vector answered the other way is no must disagreement.
 
 import XCallbackConformanceCore
 import XCallbackURL
@@ -192,6 +193,22 @@ public struct DifferentialRelaxation: Sendable {
         Self(trait: .actionToEncode, choice: nil, rules: ["acceptance"], level: .implementationDefined, cite: "xcu-action"),
         Self(trait: .refusedAsUnsafe, choice: nil, rules: ["acceptance"], level: .should, cite: "silent-security"),
         Self(trait: .invalidUTF8Bytes, choice: nil, rules: parse, level: .should, cite: "rfc3629-3"),
+        // Inputs the reference accepts and the vectors grade should: refusing one is a should failure
+        // (`ChoiceModel+ShouldLevel.swift`); an input the reference rejects for another reason is not relaxed.
+        Self(trait: .emptyQueryPiece, choice: nil, rules: ["acceptance"], level: .should, cite: "xcu-query-format", explains: []),
+        Self(trait: .emptyName, choice: nil, rules: ["acceptance"], level: .should, cite: "silent-empty-name", explains: []),
+        Self(trait: .schemeCase, choice: nil, rules: ["acceptance"], level: .should, cite: "rfc3986-3.1", explains: []),
+        Self(trait: .leadingByteOrderMark, choice: nil, rules: ["acceptance"], level: .should, cite: "rfc3986-2.5", explains: []),
+        Self(trait: .escapedCRLF, choice: nil, rules: ["acceptance"], level: .should, cite: "silent-security", explains: []),
+        Self(trait: .reservedLookAlikeName, choice: nil, rules: ["acceptance"], level: .should, cite: "silent-reserved-case", explains: []),
+        Self(trait: .encodedSlashInPath, choice: nil, rules: ["acceptance"], level: .should, cite: "xcu-action", explains: []),
+        Self(trait: .dotOrVersionSegment, choice: nil, rules: ["acceptance"], level: .should, cite: "silent-version-path", explains: []),
+        Self(trait: .longInput, choice: nil, rules: ["acceptance"], level: .should, cite: "silent-length", explains: []),
+        Self(trait: .unsafeCallbackValue, choice: nil, rules: ["acceptance"], level: .should, cite: "silent-security", explains: []),
+        // A Punycode host is not x-callback-url and must be rejected, but the vectors grade accepting it should.
+        Self(
+            trait: .punycodeHost, choice: nil, rules: ["acceptance"], level: .should, cite: "silent-host-variants",
+            explains: [.notXCallbackURL]),
     ]
 }
 

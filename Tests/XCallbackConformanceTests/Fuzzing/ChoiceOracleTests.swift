@@ -109,10 +109,7 @@ struct FixedAnswerTarget: ConformanceTarget {
             let accepts = accepted.contains { if case .accepted = $0 { true } else { false } }
             let rejects = accepted.contains { if case .rejected = $0 { true } else { false } }
             guard vector.level == .must, accepts != rejects else { continue }
-            let wrong: TargetAnswer<ObservedResult> =
-                accepts ? .rejected(category: .invalidScheme, message: nil) : .accepted(.request(XCallbackRequest(scheme: "zz", action: "wrong")))
-            guard var target = Self.target(answering: wrong, choices) else { continue }
-            if vector.operation != .parse, !accepts { target.buildAnswer = .accepted("zz://x-callback-url/wrong") }
+            guard let target = Self.wrongTarget(for: vector, accepts: accepts, choices) else { continue }
             let worst = DifferentialDriver(target: target).compare(vector.input).disagreements.map(\.level).max()
             if let reason = Self.caughtBelowMust[vector.id] {
                 #expect(worst == .should, "\(vector.id) is listed (\(reason)) but the driver grades it \(worst?.rawValue ?? "clean")")
@@ -120,6 +117,16 @@ struct FixedAnswerTarget: ConformanceTarget {
                 #expect(worst == .must, "[\(declared)] a wrong answer is graded \(worst?.rawValue ?? "clean")")
             }
         }
+    }
+
+    /// A target that answers `vector` the other way: a rejection where the vector accepts, otherwise an
+    /// acceptance of a request (or a built URL) the vector does not expect.
+    static func wrongTarget(for vector: Vector, accepts: Bool, _ choices: DeclaredChoices) -> FixedAnswerTarget? {
+        let wrong: TargetAnswer<ObservedResult> =
+            accepts ? .rejected(category: .invalidScheme, message: nil) : .accepted(.request(XCallbackRequest(scheme: "zz", action: "wrong")))
+        guard var target = target(answering: wrong, choices) else { return nil }
+        if vector.operation != .parse, !accepts { target.buildAnswer = .accepted("zz://x-callback-url/wrong") }
+        return target
     }
 
     /// The category of a rejection, or nil.
