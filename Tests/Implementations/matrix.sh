@@ -2,7 +2,8 @@
 # Regenerates the results matrix (matrix.html, matrix.md) from the implementations this machine can
 # run (the reference, the Foundation target, the standard-library adapters in adapters/) and from
 # the committed results of the fetched libraries in results/ (see swift-libraries/, other-libraries/),
-# each checked against its failure audit in audit/ (every must failure traced to a source line).
+# each checked against its failure audit in audit/ (every must failure traced to a source line), and the
+# committed fuzz run of each row in results/fuzz/ (written by fuzz.sh; rendered, never rerun here).
 #
 #   Tests/Implementations/matrix.sh [path/to/xcallback-conformance]
 # An implementation whose toolchain is missing (node, go) is left out with a note; nothing fails
@@ -44,7 +45,7 @@ else
     echo "note: go not installed (apt-get install golang); the Go adapter is left out" >&2
 fi
 # shellcheck disable=SC2086
-"$tool" matrix $reports --vectors "$root/Vectors" --audit "$here/audit" --html "$here/matrix.html" --markdown "$here/matrix.md"
+"$tool" matrix $reports --vectors "$root/Vectors" --audit "$here/audit" --fuzz "$here/results/fuzz" --html "$here/matrix.html" --markdown "$here/matrix.md"
 # The picture the README shows: the top of the page at laptop width.
 browser=$(command -v chromium || command -v chromium-browser || command -v google-chrome || true)
 if [ -n "$browser" ]; then

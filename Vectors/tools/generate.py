@@ -29,7 +29,7 @@ SOURCES = [
     "hosts_actions", "security", "real_world",
 ]
 ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"
-SUITE_VERSION = "2.1.0"
+SUITE_VERSION = "2.2.0"
 FORMAT_VERSION = 2
 SPEC_DIR = os.environ.get("XCU_SPEC_DIR", os.path.join(VECTORS, "..", "..", "shared", "spec"))
 

@@ -1,13 +1,14 @@
-// `xcallback-conformance matrix REPORT.json ... [--html OUT.html] [--markdown OUT.md] [--vectors DIR] [--audit DIR]`:
+// `xcallback-conformance matrix REPORT.json ... [--html OUT.html] [--markdown OUT.md] [--vectors DIR] [--audit DIR] [--fuzz DIR]`:
 // turns JSON reports into the results page and table. Rows keep the order of the arguments. With `--audit`,
-// each report's failure audit (DIR/<report file name>) is read, checked against the report, and shown.
+// each report's failure audit (DIR/<report file name>) is read, checked against the report, and shown; with
+// `--fuzz`, each report's committed fuzz run (DIR/<report file name>) is read and shown beside the scores.
 
 import Foundation
 
 /// The `matrix` subcommand.
 public enum MatrixCommand {
     /// The usage line of the subcommand.
-    public static let usage = "USAGE: xcallback-conformance matrix REPORT.json ... [--html OUT.html] [--markdown OUT.md] [--vectors DIR] [--audit DIR] [--title TEXT]\n"
+    public static let usage = "USAGE: xcallback-conformance matrix REPORT.json ... [--html OUT.html] [--markdown OUT.md] [--vectors DIR] [--audit DIR] [--fuzz DIR] [--title TEXT]\n"
 
     /// Runs the subcommand with `arguments` (after `matrix`) and returns the exit status.
     public static func main(arguments: [String], io: CommandLineIO) -> Int32 {
@@ -16,12 +17,13 @@ public enum MatrixCommand {
         var markdown: String?
         var vectorsDirectory: String?
         var auditDirectory: String?
+        var fuzzDirectory: String?
         var title = "x-callback-url conformance matrix"
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             let (name, inline) = argument.hasPrefix("--") && argument.contains("=")
                 ? (String(argument.prefix { $0 != "=" }), String(argument.drop { $0 != "=" }.dropFirst())) : (argument, nil)
-            if ["--html", "--markdown", "--vectors", "--audit", "--title"].contains(name) {
+            if ["--html", "--markdown", "--vectors", "--audit", "--fuzz", "--title"].contains(name) {
                 guard let value = inline ?? remaining.popFirst(), !value.isEmpty else {
                     io.standardError("error: \(name) needs a value\n" + usage)
                     return ExitStatus.usage
@@ -31,6 +33,7 @@ public enum MatrixCommand {
                 case "--markdown": markdown = value
                 case "--vectors": vectorsDirectory = value
                 case "--audit": auditDirectory = value
+                case "--fuzz": fuzzDirectory = value
                 default: title = value
                 }
             } else if name == "--help" || name == "-h" {
@@ -62,6 +65,28 @@ public enum MatrixCommand {
                             expected: "an audit that accounts for \(path):\n  " + problems.joined(separator: "\n  "))
                     }
                     entries[index].audit = audit
+                }
+            }
+            if let fuzzDirectory {
+                for (index, path) in reports.enumerated() {
+                    guard let fuzz = try MatrixFuzz.load(besides: path, in: fuzzDirectory) else { continue }
+                    guard fuzz.targetName == entries[index].name else {
+                        throw MatrixInputError(
+                            file: URL(fileURLWithPath: fuzzDirectory).appendingPathComponent(URL(fileURLWithPath: path).lastPathComponent).path,
+                            path: "$.target.name", expected: "\"\(entries[index].name)\", the target of \(path), not \"\(fuzz.targetName)\"")
+                    }
+                    // A fuzz run of another version (a live row on another machine's Python or Node) is shown
+                    // with its version, and its known vectors are not held against this report.
+                    let problems = fuzz.targetVersion == entries[index].version ? fuzz.problems(against: entries[index]) : []
+                    if fuzz.targetVersion != entries[index].version {
+                        io.standardError("note: \(path): the fuzz run was of version \(fuzz.targetVersion), this report of \(entries[index].version)\n")
+                    }
+                    guard problems.isEmpty else {
+                        throw MatrixInputError(
+                            file: URL(fileURLWithPath: fuzzDirectory).appendingPathComponent(URL(fileURLWithPath: path).lastPathComponent).path,
+                            path: "$.findings", expected: "known findings that \(path) accounts for:\n  " + problems.joined(separator: "\n  "))
+                    }
+                    entries[index].fuzz = fuzz
                 }
             }
             if html == nil && markdown == nil { io.standardOutput(MatrixMarkdown.render(entries)) }

@@ -90,6 +90,8 @@ public struct MatrixEntry: Sendable {
     public var extraParameters: [String]
     /// The failure audit read beside the report (`matrix --audit DIR`), when there is one.
     public var audit: MatrixAudit?
+    /// The fuzz run read beside the report (`matrix --fuzz DIR`), when there is one.
+    public var fuzz: MatrixFuzz?
 
     /// Reads one JSON report; `file` names it in errors.
     public init(report: JSONValue, file: String) throws(MatrixInputError) {

@@ -17,7 +17,9 @@ public enum MatrixHTML {
             <h1>\(escape(title))</h1>
             <p>\(entries.count) implementations, each run over the subprocess protocol or in process by
             <code>xcallback-conformance --format json</code>. Scores are passed / run per level; a skipped vector
-            counts for neither, and the Skipped column counts them (hover a cell for its levels). Every red cell links to the failures behind it. <a href="#choices">Choice points</a> ·
+            counts for neither, and the Skipped column counts them (hover a cell for its levels). Fuzz counts the findings of each row's
+            fuzz run that neither its declared choices nor a vector it already fails explain (new), and those a failing
+            vector already shows (known). Every red cell links to the failures behind it. <a href="#choices">Choice points</a> ·
             <a href="#divergences">Divergence rows D1–D20</a> · <a href="#details">Details</a> · <a href="#citations">Citations</a></p>
 
             """
@@ -38,7 +40,7 @@ public enum MatrixHTML {
         let manifests = Set(entries.map(\.manifestSHA256))
         var out = "<table class=\"m\"><thead><tr><th>Implementation</th><th>Language</th><th title=\"hover for the whole version or commit\">Version</th>"
         out += "<th title=\"the vectors' version the row was run on; hover for the manifest hash\">Suite</th>"
-        out += "<th>MUST</th><th>SHOULD</th><th>Impl.-defined</th><th>Hardening</th><th title=\"vectors not run, mostly operations the implementation does not offer; hover for the levels\">Skipped</th><th title=\"distinct causes, traced to source lines\">Causes<br><small>must / all</small></th></tr></thead><tbody>\n"
+        out += "<th>MUST</th><th>SHOULD</th><th>Impl.-defined</th><th>Hardening</th><th title=\"vectors not run, mostly operations the implementation does not offer; hover for the levels\">Skipped</th><th title=\"distinct causes, traced to source lines\">Causes<br><small>must / all</small></th>" + fuzzHeading + "</tr></thead><tbody>\n"
         for entry in entries {
             out += "<tr><th><a href=\"#\(entry.anchor)\">\(escape(entry.name))</a></th><td>\(escape(entry.language))</td>"
             out += "<td class=\"v\" title=\"\(escape(entry.version))\">\(escape(entry.shortVersion))</td>"
@@ -56,7 +58,7 @@ public enum MatrixHTML {
                 }
             }
             out += skippedCell(entry)
-            out += causeCell(entry) + "</tr>\n"
+            out += causeCell(entry) + fuzzCell(entry) + "</tr>\n"
         }
         return out + "</tbody></table>\n"
     }
@@ -124,7 +126,7 @@ public enum MatrixHTML {
         facts += [("suite", "\(entry.suiteVersion), manifest \(entry.manifestSHA256)"), ("run", "\(entry.startedAt) with \(entry.generator)")]
         facts += entry.provenance.map { ($0.key, $0.value) }
         for (key, value) in facts { out += "<dt>\(escape(key))</dt><dd>\(escape(value))</dd>" }
-        out += "</dl>\n" + auditSection(entry)
+        out += "</dl>\n" + auditSection(entry) + fuzzSection(entry)
         guard !entry.failures.isEmpty else { return out + "<p>No failures.</p></section>\n" }
         for level in MatrixEntry.levels {
             let failures = entry.failures.filter { $0.level == level }

@@ -5,8 +5,8 @@
 public enum MatrixMarkdown {
     /// The tables for `entries`; `htmlName` (the HTML page's file name) is linked for details when given.
     public static func render(_ entries: [MatrixEntry], htmlName: String? = nil) -> String {
-        var out = "| Implementation | Language | Version | Suite (manifest) | MUST | SHOULD | Impl.-defined | Hardening |\n"
-        out += "|---|---|---|---|---|---|---|---|\n"
+        var out = "| Implementation | Language | Version | Suite (manifest) | MUST | SHOULD | Impl.-defined | Hardening | Fuzz |\n"
+        out += "|---|---|---|---|---|---|---|---|---|\n"
         for entry in entries {
             let cells = MatrixEntry.levels.map { level -> String in
                 let score = entry.scores[level] ?? MatrixScore(passed: 0, failed: 0, skipped: 0, total: 0)
@@ -14,7 +14,7 @@ public enum MatrixMarkdown {
                 return score.failed > 0 ? "**\(text)**" : text
             }
             out += "| \(cell(entry.name)) | \(cell(entry.language)) | `\(cell(entry.shortVersion))` | \(cell(entry.suiteVersion)) (`\(entry.manifestSHA256.prefix(7))`) | "
-            out += cells.joined(separator: " | ") + " |\n"
+            out += cells.joined(separator: " | ") + " | \(fuzzCell(entry)) |\n"
         }
         out += "\nChoice points (declared; `~` observed when undeclared; `none` matched no listed outcome; ✗n failed vectors):\n\n| Implementation |"
         out += ChoicePoint.all.map { " \($0.point.rawValue) |" }.joined() + "\n|---|" + String(repeating: "---|", count: ChoicePoint.all.count) + "\n"
@@ -37,6 +37,7 @@ public enum MatrixMarkdown {
             out += "\n"
         }
         out += causes(entries)
+        out += fuzzFindings(entries)
         if let htmlName { out += "\nEvery failure with its input, expectation, answer and citation: [\(htmlName)](\(htmlName)).\n" }
         return out
     }
@@ -58,6 +59,41 @@ public enum MatrixMarkdown {
             }
         }
         return out
+    }
+
+    /// The fuzz column: new findings by level and the known count, or `–` for a row that was not fuzzed.
+    static func fuzzCell(_ entry: MatrixEntry) -> String {
+        guard let fuzz = entry.fuzz else { return "–" }
+        guard !fuzz.reachedNoDeclaredOperation else { return "nothing compared" }
+        let text = fuzz.new.isEmpty && fuzz.stopped == nil ? fuzz.newText : "**\(fuzz.newText)**"
+        return fuzz.known.isEmpty ? text : "\(text) · \(fuzz.known.count) known"
+    }
+
+    /// One row per fuzz finding the declared choices do not explain, with the vectors that already know it.
+    static func fuzzFindings(_ entries: [MatrixEntry]) -> String {
+        let fuzzed = entries.compactMap { entry in entry.fuzz.map { (entry, $0) } }
+        guard !fuzzed.isEmpty else { return "" }
+        var out = "\nFuzz runs (`xcallback-conformance fuzz --target`, each finding replayed as a vector; the findings the declared "
+        out += "choices do not explain, new or known by the vectors the row already fails):\n\n"
+        out += "| Implementation | run | rule | level | input | known by | reproduce |\n|---|---|---|---|---|---|---|\n"
+        for (entry, fuzz) in fuzzed {
+            let run = "\(MatrixHTML.number(fuzz.seconds)) s, seed \(fuzz.seed), \(fuzz.executions.map(String.init) ?? "?") executions"
+                + (fuzz.stopped.map { ", stopped: \(cell($0))" } ?? "")
+            if fuzz.unexplained.isEmpty {
+                out += "| \(cell(entry.name)) | \(run) | none | | | | |\n"
+            }
+            for finding in fuzz.new + fuzz.known {
+                let known = finding.isKnown ? (finding.knownVectors + (finding.knownCause.map { ["cause `\($0)`"] } ?? [])).joined(separator: ", ") : "**new**"
+                out += "| \(cell(entry.name)) | \(run) | \(cell(finding.rule)) | \(finding.level) | \(code(finding.input)) | \(known) | \(code(finding.reproduce)) |\n"
+            }
+        }
+        return out
+    }
+
+    /// `text` as an inline code span that survives backticks and pipes in it.
+    static func code(_ text: String) -> String {
+        let fence = text.contains("`") ? "``" : "`"
+        return "\(fence)\(fence == "``" ? " " : "")\(cell(text))\(fence == "``" ? " " : "")\(fence)"
     }
 
     /// Escapes the characters that would break a table cell.

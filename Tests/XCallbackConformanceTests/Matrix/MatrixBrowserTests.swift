@@ -9,7 +9,7 @@ struct MatrixBrowserTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The page CI publishes: the committed library results with their audits, plus an in-process run with failures of every kind.
+    /// The page CI publishes: the committed library results with their audits and fuzz runs, plus an in-process run with failures of every kind.
     static func page() throws -> (html: String, audits: Int) {
         let implementations = root.appendingPathComponent("Tests/Implementations")
         let results = implementations.appendingPathComponent("results")
@@ -20,6 +20,10 @@ struct MatrixBrowserTests {
             let audit = implementations.appendingPathComponent("audit/\(name)")
             if FileManager.default.fileExists(atPath: audit.path) {
                 entry.audit = try MatrixAudit(json: try JSONValue(parsing: Array(try Data(contentsOf: audit))), file: audit.path)
+            }
+            let fuzz = results.appendingPathComponent("fuzz/\(name)")
+            if FileManager.default.fileExists(atPath: fuzz.path) {
+                entry.fuzz = try MatrixFuzz(json: try JSONValue(parsing: Array(try Data(contentsOf: fuzz))), file: fuzz.path)
             }
             entries.append(entry)
         }

@@ -116,6 +116,18 @@ def vectors(v):
             expect=A("a+b"), cite=["rfc3986-2.2-data", "xcu-action"], tags=["action", "plus", "D1"])
     v.parse("action-bad-escape", "Action with a malformed escape", "app://x-callback-url/a%zz",
             cite=["silent-invalid-escape"], tags=["action", "D4"], point="invalid-escape")
+    # Found by fuzzing the Swift libraries of the results matrix (Tests/Implementations/results/fuzz/): one raw
+    # character in the path makes swift-foundation re-encode the whole path (issue 1190), so the valid escape beside
+    # it reaches the app still encoded. The query has this vector (raw-mixed); the action had none.
+    v.parse("action-raw-mixed", "Raw non-ASCII é%C3%A9 in the action is kept (or refused by a strict parser)",
+            "app://x-callback-url/é%C3%A9", level="should", expect=any_of(A("éé"), reject("invalid-character")),
+            cite=["xcu-action", "rfc3986-2", "silent-raw-characters"], tags=["action", "utf8", "raw"],
+            provenance=["found by xcallback-conformance fuzz against Foundation-based libraries (swift-foundation issue 1190)"])
+    # Found by fuzzing the Python adapter: `path.lstrip("/")` takes every leading '/', so '//open' reads as 'open'.
+    # The build side has this case (build-action-leading-slash); the parse side had none.
+    v.parse("action-leading-slash", "Action path //open gives the action '/open': only the first '/' ends the host",
+            "app://x-callback-url//open", level="should", expect=A("/open"), cite=["xcu-action", "xcu-structure"],
+            tags=["action", "D12"], provenance=["found by xcallback-conformance fuzz against Python's urllib.parse"])
 
     # 4. Building: scheme, host and action.
     for key, action in [("simple", "open"), ("multi", "dropbox/addphoto"), ("trailing-slash", "open/"),

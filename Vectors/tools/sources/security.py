@@ -236,6 +236,13 @@ def vectors(v):
         v.parse("ip-literal-" + key, "IP host %s is not x-callback-url" % host, "tgt://%s/go" % host, expect=expect,
                 also=[reject("not-x-callback-url")] if key == "ipv6" else [], cite=["xcu-host", "rfc3986-3.2.2"],
                 tags=["security", "host", "ip"])
+    # Found by fuzzing the Python adapter of the results matrix: urllib's urlsplit raises on a '[' without its ']'
+    # (or the reverse), so an app that parses with it crashes. The host is not x-callback-url either way.
+    for key, host in [("open", "[x-callback-url"), ("close", "x-callback-url]")]:
+        v.parse("ip-literal-unbalanced-" + key, "Host %s has an unbalanced bracket: refused, never a crash" % host,
+                "tgt://%s/go" % host,
+                also=[reject("invalid-character"), reject("invalid-authority")], cite=["xcu-host", "rfc3986-3.2.2"],
+                tags=["security", "host", "ip"], provenance=["found by xcallback-conformance fuzz against Python's urllib.parse"])
     # Bidi and line-separator characters: data when encoded (decoded once as UTF-8), raw ones as any non-ASCII.
     for key, char, enc in [("rlo", "\u202e", "%E2%80%AE"), ("nel", "\u0085", "%C2%85"), ("lsep", "\u2028", "%E2%80%A8")]:
         v.parse("encoded-%s-value" % key, "Encoded U+%04X in a value is decoded once, kept as data" % ord(char),

@@ -65,6 +65,11 @@ JASONNAM = {
               "an action must be exactly one path segment, so `dropbox/addphoto`, `a/b/c`, `1.0/lookup`, `a/b/` "
               "and `../../etc/passwd` are refused",
               all_of(op("parse"), answered(r"notXCallbackURL"), desc(r"^Action"))),
+        cause("empty-path-segment-dropped", [HANDLER + ":95-96", HANDLER + ":136"],
+              "Foundation's `url.pathComponents` leaves out the empty segment of `//open`, so the one-segment check "
+              "passes and `url.lastPathComponent` gives the action `open`, not `/open`: the leading '/' of an action "
+              "is lost",
+              all_of(op("parse"), desc(r"^Action path //"))),
         cause("callback-reencoded-at-parse", [HANDLER + ":108"],
               "a callback value, already decoded, is percent-encoded again with `.urlQueryAllowed` before it becomes "
               "a URL: its inner escapes are doubled (`%26` becomes `%2526`) and its `#` becomes `%23`",

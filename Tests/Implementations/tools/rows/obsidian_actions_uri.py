@@ -9,9 +9,12 @@ CALLBACKS = "src/utils/callbacks.ts"
 
 
 def plus_replaced(r):
-    """The built URL starts with the callback once every '+' of the callback is read as '%20'."""
+    """The built URL starts with the callback, or ends with its fragment, once every '+' of it is read as '%20'."""
     found = re.search(r"built callback (\S+) does not start with the callback URL (\S+) byte for byte", r.get("detail", ""))
-    return bool(found) and "+" in found.group(2) and found.group(1).startswith(found.group(2).replace("+", "%20"))
+    if found:
+        return "+" in found.group(2) and found.group(1).startswith(found.group(2).replace("+", "%20"))
+    fragment = re.search(r"does not end with the callback's fragment (\S+) \(got (\S+)\)", r.get("detail", ""))
+    return bool(fragment) and "+" in fragment.group(1) and fragment.group(2) == fragment.group(1).replace("+", "%20")
 
 
 OBSIDIAN_ACTIONS_URI = {
@@ -52,7 +55,8 @@ plugin's own `success(result)` / `failure(code, message)` (`src/utils/results-ha
         cause("plus-replaced-in-whole-url", [CALLBACKS + ":55"],
               "`url.toString().replace(/\\+/g, \"%20\")` runs over the whole finished URL (issue 11: spaces sent as "
               "`+`), so every `+` the callback held is rewritten too, even when nothing is appended: `done?q=a+b` is "
-              "opened as `done?q=a%20b`, and the scheme `c++` as `c%20%20`, which names another app",
+              "opened as `done?q=a%20b`, the fragment `#top+1` as `#top%201`, and the scheme `c++` as `c%20%20`, "
+              "which names another app",
               all_of(op("build-callback"), plus_replaced)),
         cause("callback-query-reserialised", [CALLBACKS + ":37-38"],
               "on error, errorCode and errorMessage are added with `URLSearchParams.set`, which serialises the "
@@ -74,9 +78,12 @@ plugin's own `success(result)` / `failure(code, message)` (`src/utils/results-ha
                   "callback's whole query again and replaces a same-named parameter (`src/utils/callbacks.ts:37-38`; "
                   "cause callback-query-reserialised); vectors whose query holds nothing it rewrites pass",
                   [tagged("D16", "build-callback")], None),
-        behaviour("D17", "parameters go before the callback's fragment (URL-based)", [tagged("D17", "build-callback")], "pass"),
-        behaviour("D18", "errorCode and errorMessage, errorCode a number (`ErrorCode` enum)",
-                  [tagged("D18", "build-callback")], "pass"),
+        behaviour("D17", "parameters go before the callback's fragment (URL-based); XCU-WHBR fails on the `+` of its "
+                  "fragment, rewritten with the rest of the URL (cause plus-replaced-in-whole-url), not on where the "
+                  "parameters go", [tagged("D17", "build-callback")], None),
+        behaviour("D18", "errorCode and errorMessage, errorCode a number (`ErrorCode` enum); XCU-RSH3 fails because "
+                  "`URLSearchParams.set` replaces the callback's own `errorCode=old` (cause callback-query-reserialised)",
+                  [tagged("D18", "build-callback")], None),
         behaviour("D19", "`call-id`: the input echo was removed (\"Removes support for call-id parameter (#7)\", "
                   "`CHANGELOG.md:560`); not in the code at the pinned commit", no_vector="not in the pinned code"),
         behaviour("-", "`pv=<plugin version>` is added when the incoming request's x-source matches "
