@@ -1,6 +1,7 @@
 // The build operations of the differential driver, judged as the vectors judge them.
 //
-// build-request: the target's URL is parsed by the reference and must give back the request (must);
+// build-request: the target's URL is parsed by the reference and must give back the request (must), the
+// parameters the target declares it adds unasked (`extraParameters`) set aside;
 // every raw name and value in its query follows the value encoding rules (should). A request the reference
 // builds must be built (must), except that the vectors let a builder refuse an action it would have to
 // encode (`invalid-character`) or an empty callback (`invalid-callback-url`); one the reference refuses must
@@ -121,7 +122,12 @@ extension DifferentialDriver {
             var expected = request
             expected.scheme = expected.scheme.lowercased()
             switch ReferenceTarget().parse(url) {
-            case .accepted(let parsed):
+            case .accepted(var parsed):
+                // The parameters the target declares it adds unasked are judged by the extra-parameters
+                // vectors alone (one behaviour, one finding), as the runner judges every other build vector.
+                if !target.extraParameters.isEmpty {
+                    _ = ExtraParameters.setAside(Set(target.extraParameters), from: &parsed, asked: expected)
+                }
                 for (rule, detail) in fieldDifferences(expected, parsed) {
                     add(rule.level == .must ? .buildRoundTrip : rule, "\(rule.id): \(detail)")
                 }

@@ -39,6 +39,15 @@ public enum ExtraParameters {
         return names
     }
 
+    /// Removes from `built` the names of `extras` that `asked` did not ask for; returns the names removed.
+    public static func setAside(_ extras: Set<String>, from built: inout XCallbackRequest, asked: XCallbackRequest) -> [String] {
+        guard !extras.isEmpty else { return [] }
+        let names = unasked(in: built, asked: asked).filter(extras.contains)
+        for (name, field) in reservedFields where names.contains(name) { built[keyPath: field] = nil }
+        built.parameters.removeAll { names.contains($0.name) }
+        return names
+    }
+
     /// The names of appended callback parameters that the expected ones do not have.
     public static func unasked(in appended: [XCallbackParameter], expected: [XCallbackParameter]) -> [String] {
         let expectedNames = Set(expected.map(\.name))
@@ -58,12 +67,7 @@ extension Context {
 
     /// Removes from a parsed built request the extra parameters the vector did not ask for; returns their names.
     func setAsideExtraParameters(of built: inout XCallbackRequest, asked: XCallbackRequest) -> [String] {
-        let extras = applicableExtraParameters
-        guard !extras.isEmpty else { return [] }
-        let names = ExtraParameters.unasked(in: built, asked: asked).filter(extras.contains)
-        for (name, field) in ExtraParameters.reservedFields where names.contains(name) { built[keyPath: field] = nil }
-        built.parameters.removeAll { names.contains($0.name) }
-        return names
+        ExtraParameters.setAside(applicableExtraParameters, from: &built, asked: asked)
     }
 
     /// Removes from appended callback parameters the extra parameters the vector did not expect; returns their names.
