@@ -20,6 +20,8 @@ extension InputTrait {
     public static let dotOrVersionSegment = Self(rawValue: "dot-or-version-segment")
     /// An escaped `/` in the action (`a%2Fb`), kept in the action decoded.
     public static let encodedSlashInPath = Self(rawValue: "encoded-slash-in-path")
+    /// An action with an empty segment before its end (`//open`, `a//b`): the reference keeps it, `/open` and `a//b`.
+    public static let emptyPathSegment = Self(rawValue: "empty-path-segment")
     /// An input longer than 8 KiB (a limit some systems put on URLs), or with more than 1,000 query pieces.
     public static let longInput = Self(rawValue: "long-input")
     /// A callback value whose scheme runs code (`javascript:`, `data:`, `file:`, `vbscript:`); the parser keeps it.
@@ -57,6 +59,7 @@ extension ChoiceModel {
             traits.append(.dotOrVersionSegment)
         }
         if path.contains("%2f") { traits.append(.encodedSlashInPath) }
+        if path.hasPrefix("/") || path.contains("//") { traits.append(.emptyPathSegment) }
         let callbacks: Set<String> = ["x-success", "x-error", "x-cancel"]
         if pieces.pieces.indices.contains(where: { index in
             guard callbacks.contains(names[index]), let value = pieces.pieces[index].value else { return false }

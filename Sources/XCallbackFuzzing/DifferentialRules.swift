@@ -202,6 +202,7 @@ public struct DifferentialRelaxation: Sendable {
         Self(trait: .escapedCRLF, choice: nil, rules: ["acceptance"], level: .should, cite: "silent-security", explains: []),
         Self(trait: .reservedLookAlikeName, choice: nil, rules: ["acceptance"], level: .should, cite: "silent-reserved-case", explains: []),
         Self(trait: .encodedSlashInPath, choice: nil, rules: ["acceptance"], level: .should, cite: "xcu-action", explains: []),
+        Self(trait: .emptyPathSegment, choice: nil, rules: ["acceptance"], level: .should, cite: "xcu-action", explains: []),
         Self(trait: .dotOrVersionSegment, choice: nil, rules: ["acceptance"], level: .should, cite: "silent-version-path", explains: []),
         Self(trait: .longInput, choice: nil, rules: ["acceptance"], level: .should, cite: "silent-length", explains: []),
         Self(trait: .unsafeCallbackValue, choice: nil, rules: ["acceptance"], level: .should, cite: "silent-security", explains: []),

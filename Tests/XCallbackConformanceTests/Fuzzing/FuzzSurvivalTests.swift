@@ -137,9 +137,13 @@ private func survivors(in directory: URL) -> [Int32] {
             ["--target", "python3 \(brokenTarget) crash-at 50", "--seconds", "60", "--no-progress", "--findings", findings.path,
              "--corpus", corpus.path], pids: pids)
         defer { run.end() }
-        // The first finding is on disk, as a vectors directory, while the run still goes.
-        let written = eventually(seconds: 30) { FileManager.default.fileExists(atPath: findings.appendingPathComponent("manifest.json").path) }
-        try #require(written, "no finding written: \(run.standardError)")
+        // The first finding is on disk, as a vectors directory, while the run still goes; its line follows the
+        // write (it names the directory), so the two are awaited together.
+        let written = eventually(seconds: 30) {
+            FileManager.default.fileExists(atPath: findings.appendingPathComponent("manifest.json").path)
+                && run.standardOutput.contains("finding 1 at execution ")
+        }
+        try #require(written, "no finding written and announced: \(run.standardError)")
         #expect(run.process.isRunning)
         #expect(try VectorSuite(directory: findings).vectors.count >= 1)
         #expect(run.standardOutput.hasPrefix("fuzz: broken-fuzz-target-crash-at 1.0.0 against the reference"))
