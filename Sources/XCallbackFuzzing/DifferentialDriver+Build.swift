@@ -80,13 +80,17 @@ extension DifferentialDriver {
     func compareBuild(request: XCallbackRequest) -> DifferentialReport {
         let reference = ReferenceTarget().buildRequest(request)
         let actual = target.buildRequest(request)
-        var report = compareBuild(request: request, reference: reference, actual: actual)
-        // The texts are rendered only for a disagreement, as for a parse.
-        if !report.disagreements.isEmpty {
-            report.subject = "\(request)"
-            report.expected = Self.render(reference)
-            report.actual = Self.render(actual)
-        }
+        return Self.rendered(compareBuild(request: request, reference: reference, actual: actual), request, reference, actual)
+    }
+
+    /// `report` with its case and both answers rendered when it has a disagreement: as for a parse, an
+    /// agreeing execution renders nothing.
+    static func rendered(_ report: DifferentialReport, _ subject: Any, _ reference: TargetAnswer<String>, _ actual: TargetAnswer<String>) -> DifferentialReport {
+        guard !report.disagreements.isEmpty else { return report }
+        var report = report
+        report.subject = "\(subject)"
+        report.expected = render(reference)
+        report.actual = render(actual)
         return report
     }
 
@@ -106,6 +110,7 @@ extension DifferentialDriver {
         case .errored(let message):
             add(.noError, "the target errored: \(message)")
         case .broken(let breakage):
+            report.breakage = breakage.kind
             add(.noError, "the target broke: \(breakage.kind.rawValue)")
         case .rejected(let category, _):
             if case .rejected(let want, _) = reference {
@@ -165,13 +170,7 @@ extension DifferentialDriver {
     func compareBuild(response: XCallbackResponse) -> DifferentialReport {
         let reference = ReferenceTarget().buildCallback(response)
         let actual = target.buildCallback(response)
-        var report = compareBuild(response: response, reference: reference, actual: actual)
-        if !report.disagreements.isEmpty {
-            report.subject = "\(response)"
-            report.expected = Self.render(reference)
-            report.actual = Self.render(actual)
-        }
-        return report
+        return Self.rendered(compareBuild(response: response, reference: reference, actual: actual), response, reference, actual)
     }
 
     /// The disagreements of the target's build `actual` of `response` with the reference's build `reference`.
@@ -191,6 +190,7 @@ extension DifferentialDriver {
         case (_, .errored(let message)):
             add(.noError, "the target errored: \(message)")
         case (_, .broken(let breakage)):
+            report.breakage = breakage.kind
             add(.noError, "the target broke: \(breakage.kind.rawValue)")
         case (.accepted, .rejected(.unsafeCallbackScheme?, _)):
             // The hardening vectors let a builder refuse more schemes than the reference does.

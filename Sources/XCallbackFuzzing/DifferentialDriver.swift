@@ -55,6 +55,8 @@ public struct DifferentialReport: Sendable {
     public var referenceRejected = false
     /// The category of the reference's rejection or refusal, if it gave one.
     public var referenceCategory: RejectionCategory?
+    /// How the target broke, when it did.
+    public var breakage: BreakageKind?
     /// The reference's (choice-adjusted) outcome in a word or two: `accepted`, `rejected <category>`,
     /// `not-utf8`, or the build operation's name and whether the reference built or refused it
     /// (`build-request built`, `build-callback refused unsafe-callback-scheme`); a fuzzing loop's corpus uses it.
@@ -117,7 +119,7 @@ public struct DifferentialDriver<Target: ConformanceTarget>: FuzzDriver, FuzzOut
             return nil
         }
         let choices = target.declaredChoices.sorted.map { "\($0.point)=\($0.value)" }.joined(separator: ", ")
-        return FuzzFailure(
+        var failure = FuzzFailure(
             rule: "differential/\(bad.level)/\(bad.rule.id)", input: input,
             details: [
                 ("target", "\(target.identity.name) \(target.identity.version)"),
@@ -127,6 +129,8 @@ public struct DifferentialDriver<Target: ConformanceTarget>: FuzzDriver, FuzzOut
                 ("traits", report.traits.map(\.rawValue).joined(separator: ", ")),
                 ("declared choices", choices.isEmpty ? "none" : choices),
             ])
+        if bad.rule == .noError { failure.breakage = report.breakage }
+        return failure
     }
 
     /// Compares the target with the reference on one input and judges every disagreement.
@@ -208,6 +212,7 @@ public struct DifferentialDriver<Target: ConformanceTarget>: FuzzDriver, FuzzOut
         case (_, .errored(let message)):
             add(.noError, "the target errored: \(message)")
         case (_, .broken(let breakage)):
+            report.breakage = breakage.kind
             add(.noError, "the target broke: \(breakage.kind.rawValue) \(breakage.detail)")
         case (.accepted, .rejected(let category, _)):
             add(.acceptance, "the reference accepts; the target rejects (\(category?.rawValue ?? "no category"))")

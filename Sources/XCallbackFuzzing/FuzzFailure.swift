@@ -1,5 +1,7 @@
 // What a driver reports when a property is violated, and how it becomes a libFuzzer crash.
 
+import XCallbackConformanceCore
+
 /// A violated fuzzing property: the rule, the input that broke it, and what each side produced.
 public struct FuzzFailure: Error, Sendable, CustomStringConvertible {
     /// The property that was violated, e.g. `round-trip` or `differential/must`.
@@ -8,6 +10,8 @@ public struct FuzzFailure: Error, Sendable, CustomStringConvertible {
     public var input: [UInt8]
     /// Labelled details in display order (`reference`, `target`, `rebuilt`, ...).
     public var details: [(label: String, text: String)]
+    /// How the target broke (`crashed`, `timed-out`, `unreadable-answer`) when the failure is a broken target, else nil.
+    public var breakage: BreakageKind?
 
     /// Creates a failure for `rule` on `input` with labelled `details`.
     public init(rule: String, input: [UInt8], details: [(label: String, text: String)] = []) {

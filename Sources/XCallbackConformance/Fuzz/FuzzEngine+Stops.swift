@@ -48,12 +48,9 @@ public enum FuzzShrinkState: Sendable, Hashable {
 extension FuzzEngine {
     /// The breakage kind (`crashed`, `timed-out`, `unreadable-answer`) when `failure` is a broken target, else nil.
     ///
-    /// `DifferentialDriver` words every breakage as a disagreement `no-error [LEVEL] the target broke: KIND …`.
+    /// `DifferentialDriver` sets `FuzzFailure.breakage` on every failure of a broken target.
     public static func breakageKind(of failure: FuzzFailure) -> String? {
-        guard failure.rule.hasSuffix("/no-error"), let disagreement = failure.details.first(where: { $0.label == "disagreement" })?.text,
-            let marker = disagreement.range(of: "] the target broke: ")
-        else { return nil }
-        return disagreement[marker.upperBound...].split(separator: " ", maxSplits: 1).first.map { String($0.prefix { !$0.isNewline }) }
+        failure.breakage?.rawValue
     }
 
     /// When shrinking a finding found at `now` gives up: after `shrinkSeconds`, and no later than the run's

@@ -16,9 +16,11 @@ private struct BreakingDriver: FuzzDriver {
 
     func failure(for input: [UInt8]) -> FuzzFailure? {
         guard breaks(input) else { return nil }
-        return FuzzFailure(
+        var failure = FuzzFailure(
             rule: "differential/must/no-error", input: input,
             details: [("disagreement", "no-error [must] the target broke: \(kind) the fixture broke on purpose")])
+        failure.breakage = BreakageKind(rawValue: kind)
+        return failure
     }
 }
 
