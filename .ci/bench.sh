@@ -4,6 +4,7 @@
 # its floor in Sources/xcallback-conformance-bench/floors.json. Absolute times are printed, never checked.
 # The bench builds the ada-url peer with Sources/xcallback-conformance-bench/peer/build-ada-driver.sh (pip
 # and a C++ compiler; about 20 s the first time); where it cannot, it says why and skips the peer's floors.
+# The bench pins itself, and the processes it starts, to the CPU it starts on (CPUPinning.swift; --no-pin).
 #
 # Usage: .ci/bench.sh [extra bench options]   (e.g. --json)
 # Environment: BENCH_SCRATCH_PATH (default .build) is the SwiftPM scratch path.

@@ -36,14 +36,22 @@ final class RequestStorage: ManagedBuffer<RequestStorage.Fields, UInt8> {
     /// The parameter at `position`, whose place is four words after the bytes.
     func parameter(at position: Int) -> XCallbackRequestUTF8View.Parameter {
         withUnsafeMutablePointers { fields, elements in
-            let place = UnsafeRawPointer(elements + fields.pointee.boundsOffset + position * 32)
-            let name = place.load(as: Int.self)..<place.load(fromByteOffset: 8, as: Int.self)
-            let valueStart = place.load(fromByteOffset: 16, as: Int.self)
-            let value = valueStart < 0 ? nil : valueStart..<place.load(fromByteOffset: 24, as: Int.self)
+            let (name, value) = Self.bounds(ofParameterAt: position, fields, elements)
             return XCallbackRequestUTF8View.Parameter(
                 name: XCallbackRequestUTF8View.Text(self, elements, name),
                 value: value.map { XCallbackRequestUTF8View.Text(self, elements, $0) })
         }
+    }
+
+    /// Where the name and the value of the parameter at `position` lie in the bytes, read from its place.
+    @inline(__always)
+    static func bounds(
+        ofParameterAt position: Int, _ fields: UnsafeMutablePointer<Fields>, _ elements: UnsafeMutablePointer<UInt8>
+    ) -> (name: Range<Int>, value: Range<Int>?) {
+        let place = UnsafeRawPointer(elements + fields.pointee.boundsOffset + position * 32)
+        let name = place.load(as: Int.self)..<place.load(fromByteOffset: 8, as: Int.self)
+        let valueStart = place.load(fromByteOffset: 16, as: Int.self)
+        return (name, valueStart < 0 ? nil : valueStart..<place.load(fromByteOffset: 24, as: Int.self))
     }
 
     /// A buffer holding a copy of `bytes` and room for `parameterCapacity` parameters.
@@ -56,9 +64,11 @@ final class RequestStorage: ManagedBuffer<RequestStorage.Fields, UInt8> {
         let capacity = storage.capacity
         storage.withUnsafeMutablePointerToElements { elements in
             if let base = bytes.baseAddress { elements.initialize(from: base, count: bytes.count) }
-            // The sixteen bytes a short text may read past the input's end: initialized, so that no read is of
-            // memory never written (what they hold is never used).
-            (elements + bytes.count).initialize(repeating: 0, count: min(16, capacity - bytes.count))
+            // The sixteen bytes a short text may read past the input's end (the capacity has room for them):
+            // initialized, so that no read is of memory never written (what they hold is never used). One vector
+            // store, not `initialize(repeating:count:)`, which calls `memset`.
+            precondition(capacity - bytes.count >= 16)
+            UnsafeMutableRawPointer(elements + bytes.count).storeBytes(of: SIMD16<UInt8>(), as: SIMD16<UInt8>.self)
         }
         return storage
     }

@@ -40,12 +40,14 @@ struct BenchOptions: Sendable, Equatable {
     var peerPath: String?
     /// Leave the ada-url peer out.
     var noPeer = false
+    /// Leave the bench and the processes it starts free to run on any CPU instead of pinning them to one.
+    var noPin = false
 
     /// The usage text.
     static let usage = """
         usage: xcallback-conformance-bench [--quick] [--check] [--json] [--json-output FILE] [--only GROUP[,...]]
                                            [--floors FILE] [--vectors DIR] [--cli PATH]
-                                           [--python PATH] [--adapter FILE] [--peer PATH | --no-peer]
+                                           [--python PATH] [--adapter FILE] [--peer PATH | --no-peer] [--no-pin]
                xcallback-conformance-bench --profile WORKLOAD [--iterations N]
                xcallback-conformance-bench --write-peer-inputs FILE
           --quick          reduced sizes and repetitions (CI, well under a minute)
@@ -61,6 +63,8 @@ struct BenchOptions: Sendable, Equatable {
           --peer PATH      ada-url driver for the parse group's peer rows (default: the one
                            peer/build-ada-driver.sh builds under .build/, built when missing)
           --no-peer        leave the ada-url peer out
+          --no-pin         leave the bench and the processes it starts free to run on any CPU (by default
+                           all are pinned to the CPU the bench starts on; Linux only)
           --profile W      run one reference workload untimed for a profiler (perf, valgrind --tool=callgrind):
                            parse-mix, parse-long (XCallbackRequest), parse-view-mix, parse-view-long,
                            parse-utf8-mix, parse-utf8-long (the views, every field read), build-request,
@@ -115,6 +119,7 @@ struct BenchOptions: Sendable, Equatable {
             case "--write-peer-inputs": options.peerInputsPath = try value(of: name, inline: inline)
             case "--peer": options.peerPath = try value(of: name, inline: inline)
             case "--no-peer": options.noPeer = true
+            case "--no-pin": options.noPin = true
             case "--iterations":
                 let text = try value(of: name, inline: inline)
                 guard let count = Int(text), count > 0 else {

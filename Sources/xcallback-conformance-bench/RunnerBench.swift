@@ -15,8 +15,8 @@ extension BenchRun {
         guard let suite = loadVectorsOrNote() else { return }
         let count = suite.vectors.count
         // One warm-up call; the persistent side of a pair repeats to fill a sample, a process per vector doesn't.
-        let plan = MeasurementPlan(warmupSeconds: 0.001, sampleSeconds: options.quick ? 0.02 : 0.05,
-                                   samples: options.quick ? 3 : 11)
+        let plan = MeasurementPlan(warmupSeconds: 0.001, sampleSeconds: options.quick ? 0.02 : 0.2,
+                                   samples: options.quick ? 3 : 21)
         // The runner waits on targets in other processes: wall time on both sides of every comparison here.
         let slow = Measurer(plan: plan, sink: measurer.sink, clock: .wall)
         var local = measurer

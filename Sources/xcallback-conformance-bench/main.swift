@@ -38,6 +38,10 @@ if let path = options.peerInputsPath {
         exit(70)
     }
 }
+// Every process the bench starts (the ada-url driver, the runner's targets) inherits the pin: CPUPinning.swift.
+if !options.noPin, let cpu = CPUPinning.pinToCurrentCPU() {
+    run.report.machine += "; the bench and the processes it starts pinned to CPU \(cpu) (--no-pin leaves them free)"
+}
 do {
     let floors = options.check ? try FloorsFile.load(from: options.floorsPath ?? FloorsFile.defaultPath) : nil
     for group in options.groups {

@@ -38,6 +38,25 @@ import XCallbackURL
         #expect(view.parameters.map(\.value?.string) == ["ABCDEFGH", "plain", "%20x"])
     }
 
+    @Test func lendsTheBytesItsTextsHold() throws {
+        let view = try XCallbackRequestUTF8View(
+            parsing: "App://x-callback-url/a%2Fb?t%65xt=Gr%C3%BC%C3%9Fe%2520&flag&x-success=s%3A%2F%2Fok&x-error=&e=#fr%61g")
+        func lent(_ component: XCallbackRequestUTF8View.Component) -> [UInt8]? { view.withUTF8(of: component) { $0.map(Array.init) } }
+        #expect(lent(.scheme) == Array("app".utf8))
+        #expect(lent(.action) == Array("a/b".utf8))
+        #expect(lent(.source) == nil)
+        #expect(lent(.success) == Array("s://ok".utf8))
+        #expect(lent(.error) == [])
+        #expect(lent(.cancel) == nil)
+        #expect(lent(.fragment) == Array("frag".utf8))
+        var parameters: [(String, String?)] = []
+        view.forEachParameter { name, value in
+            parameters.append((String(decoding: name, as: UTF8.self), value.map { String(decoding: $0, as: UTF8.self) }))
+        }
+        #expect(parameters.map(\.0) == ["text", "flag", "e"])
+        #expect(parameters.map(\.1) == ["Grüße%20", nil, ""])
+    }
+
     @Test func lowercasesTheScheme() throws {
         #expect(try XCallbackRequestUTF8View(parsing: "MyApp://x-callback-url/go").scheme == "myapp")
         #expect(try XCallbackRequestUTF8View(parsing: "MyApp://x-callback-url/go?v=%41").scheme == "myapp")

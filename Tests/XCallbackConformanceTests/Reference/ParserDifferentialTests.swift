@@ -92,6 +92,15 @@ import XCallbackURL
         for (text, string) in zip(texts, strings) where text.map({ $0 == (string ?? "") }) == false {
             return "\(String(describing: text)) is not == \(String(describing: string))"
         }
+        // The bytes it lends without texts.
+        var lentParameters: [([UInt8], [UInt8]?)] = []
+        view.forEachParameter { name, value in lentParameters.append((Array(name), value.map(Array.init))) }
+        if let different = difference(
+            XCallbackRequestUTF8View.Component.allCases.map { view.withUTF8(of: $0) { $0.map(Array.init) } },
+            lentParameters, from: request)
+        {
+            return "lent: \(different)"
+        }
         return difference(
             texts.map { $0.map(Array.init) }, view.parameters.map { (Array($0.name), $0.value.map(Array.init)) },
             from: request)
