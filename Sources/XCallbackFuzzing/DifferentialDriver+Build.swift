@@ -177,8 +177,7 @@ extension DifferentialDriver {
     func compareBuild(response: XCallbackResponse, reference: TargetAnswer<String>, actual: TargetAnswer<String>) -> DifferentialReport {
         var report = DifferentialReport(
             operation: "build-callback", subject: "", expected: "", actual: "",
-            traits: ChoiceModel.traits(of: Array(response.callbackURL.utf8)), disagreements: [],
-            referenceOutcome: Self.buildOutcome("build-callback", reference))
+            traits: [], disagreements: [], referenceOutcome: Self.buildOutcome("build-callback", reference))
         report.referenceRejected = reference.isRejected
         report.referenceCategory = reference.category
         func add(_ rule: DifferentialRule, _ detail: String) {
@@ -212,6 +211,8 @@ extension DifferentialDriver {
         default:
             break
         }
+        // The callback URL's traits are found only for a disagreement, which alone is judged (as for a parse).
+        if !report.disagreements.isEmpty { report.traits = ChoiceModel.traits(of: Array(response.callbackURL.utf8)) + report.traits }
         return report
     }
 

@@ -47,7 +47,7 @@ public struct DifferentialReport: Sendable {
     public var expected: String
     /// The target's answer; empty when nothing disagrees.
     public var actual: String
-    /// Traits of the input.
+    /// Traits of the input; found only when something disagrees (a build refusal names its own), empty otherwise.
     public var traits: [InputTrait]
     /// All disagreements, judged.
     public var disagreements: [Disagreement]
@@ -183,7 +183,6 @@ public struct DifferentialDriver<Target: ConformanceTarget>: FuzzDriver, FuzzOut
     // MARK: - Parse
 
     func compareParse(_ input: [UInt8]) -> DifferentialReport {
-        let traits = ChoiceModel.traits(of: input) + ChoiceModel.eitherWayTraits(of: input)
         let actual = target.parse(utf8: input)
         let expected: TargetAnswer<XCallbackRequest>
         let outcome: String
@@ -198,8 +197,9 @@ public struct DifferentialDriver<Target: ConformanceTarget>: FuzzDriver, FuzzOut
             expected = ReferenceTarget().parse(utf8: input)
             outcome = "not-utf8"
         }
-        // The texts are rendered only for a disagreement: rendering every agreeing input was a quarter of a run.
-        var report = DifferentialReport(operation: "parse", subject: "", expected: "", actual: "", traits: traits, disagreements: [])
+        // The traits and the texts are found only for a disagreement, which alone is judged and shown: rendering
+        // every agreeing input was a quarter of a run.
+        var report = DifferentialReport(operation: "parse", subject: "", expected: "", actual: "", traits: [], disagreements: [])
         report.referenceOutcome = outcome
         report.referenceRejected = expected.isRejected
         report.referenceCategory = expected.category
@@ -226,7 +226,8 @@ public struct DifferentialDriver<Target: ConformanceTarget>: FuzzDriver, FuzzOut
             break
         }
         if !report.disagreements.isEmpty {
-            report.traits += ChoiceModel.shouldLevelTraits(of: input)
+            report.traits = ChoiceModel.traits(of: input) + ChoiceModel.eitherWayTraits(of: input)
+                + ChoiceModel.shouldLevelTraits(of: input)
             report.subject = FuzzFailure.escape(input)
             report.expected = Self.render(expected)
             report.actual = Self.render(actual)

@@ -155,30 +155,6 @@ struct FixedAnswerTarget: ConformanceTarget {
         #expect(request.error == "b" && request.source == nil && request.parameters == [XCallbackParameter("k", "1")])
     }
 
-    @Test("spec-examples.json", arguments: try loadVectors("spec-examples.json"))
-    func specExamples(_ vector: Vector) { check(vector) }
-
-    @Test("parse-encoding.json", arguments: try loadVectors("parse-encoding.json"))
-    func parseEncoding(_ vector: Vector) { check(vector) }
-
-    @Test("build-encoding.json", arguments: try loadVectors("build-encoding.json"))
-    func buildEncoding(_ vector: Vector) { check(vector) }
-
-    @Test("reserved-prefix.json", arguments: try loadVectors("reserved-prefix.json"))
-    func reservedPrefix(_ vector: Vector) { check(vector) }
-
-    @Test("nested-callbacks.json", arguments: try loadVectors("nested-callbacks.json"))
-    func nestedCallbacks(_ vector: Vector) { check(vector) }
-
-    @Test("callbacks.json", arguments: try loadVectors("callbacks.json"))
-    func callbacks(_ vector: Vector) { check(vector) }
-
-    @Test("hosts-actions.json", arguments: try loadVectors("hosts-actions.json"))
-    func hostsActions(_ vector: Vector) { check(vector) }
-
-    @Test("security.json", arguments: try loadVectors("security.json"))
-    func security(_ vector: Vector) { check(vector) }
-
-    @Test("real-world.json", arguments: try loadVectors("real-world.json"))
-    func realWorld(_ vector: Vector) { check(vector) }
+    @Test("every vector", arguments: try loadEveryVector())
+    func everyVector(_ vector: Vector) { check(vector) }
 }

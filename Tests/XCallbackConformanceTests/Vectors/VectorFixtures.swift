@@ -39,6 +39,14 @@ func loadVectors(_ file: String) throws -> [Vector] {
     return vectors
 }
 
+/// Every vector of the suite, in manifest order, for a suite that holds each one to the same check (a vector
+/// file added later is in it without a change there); throws rather than return an empty list.
+func loadEveryVector() throws -> [Vector] {
+    let vectors = try VectorFixtures.suite.get().vectors
+    guard !vectors.isEmpty else { throw VectorFixtureError(message: "no vectors loaded") }
+    return vectors
+}
+
 /// A fixture that could not be loaded.
 struct VectorFixtureError: Error, CustomStringConvertible {
     var message: String
