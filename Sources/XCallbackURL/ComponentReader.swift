@@ -8,6 +8,8 @@
 //    it stands, over its own bytes; the others are left as they are (`XCallbackRequest`,
 //    `XCallbackRequestUTF8View`).
 // 4. `SeparateStringsReader`, for inputs over 64 KiB that need decoding: ComponentReader+SeparateStrings.swift.
+// 5. `ScratchReader`: a component that holds no `%` is a range of the input, one that does is decoded into a
+//    scratch buffer (`XCallbackRequestBorrowedView`): ComponentReader+Scratch.swift.
 //
 // The readers hold no reference-counted value, so passing them around costs nothing.
 

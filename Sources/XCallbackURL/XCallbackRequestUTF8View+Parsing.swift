@@ -38,10 +38,10 @@ extension XCallbackRequestUTF8View {
             var parameters = StorageParameters(base: UnsafeMutableRawPointer(elements + fields.pointee.boundsOffset))
             if screening.hasPercent || schemeHasUppercase {
                 var reader = InPlaceReader(source: bytes, target: elements)
-                fields.pointee.parts = try scanner.scan(after: colon, with: &reader, parameters: &parameters)
+                try scanner.scan(after: colon, with: &reader, parameters: &parameters, into: &fields.pointee.parts)
             } else {
                 var reader = InputReader(source: bytes)
-                fields.pointee.parts = try scanner.scan(after: colon, with: &reader, parameters: &parameters)
+                try scanner.scan(after: colon, with: &reader, parameters: &parameters, into: &fields.pointee.parts)
             }
             fields.pointee.parameterCount = parameters.count
         }

@@ -67,8 +67,8 @@ struct BenchOptions: Sendable, Equatable {
                            all are pinned to the CPU the bench starts on; Linux only)
           --profile W      run one reference workload untimed for a profiler (perf, valgrind --tool=callgrind):
                            parse-mix, parse-long (XCallbackRequest), parse-view-mix, parse-view-long,
-                           parse-utf8-mix, parse-utf8-long (the views, every field read), build-request,
-                           build-callback
+                           parse-utf8-mix, parse-utf8-long, parse-borrowed-mix, parse-borrowed-long (the
+                           views, every field read), build-request, build-callback
           --iterations N   iterations of the profiled workload (default 1000)
           --write-peer-inputs F  write the parse inputs (mix, vectors, long) in the peer driver's format to F
         """

@@ -69,6 +69,29 @@ extension BenchRun {
         }
     }
 
+    /// Parses each URL into an `XCallbackRequestBorrowedView` and reads what an app reads, as the decoded UTF-8
+    /// bytes the view lends during its call.
+    static func borrowedReadWorkload(_ name: String, _ urls: [String]) -> Workload {
+        Workload(name: name, bytesPerCall: urls.reduce(0) { $0 + $1.utf8.count }, itemsPerCall: urls.count) {
+            var result = 0
+            for url in urls {
+                do throws(XCallbackRejection) {
+                    result &+= try XCallbackRequestBorrowedView.withView(parsing: url) { view in
+                        var read = view.action.count &+ (view.source?.count ?? 0) &+ (view.success?.count ?? 0)
+                        read &+= (view.error?.count ?? 0) &+ (view.cancel?.count ?? 0)
+                        for parameter in view.parameters {
+                            read &+= parameter.name.count &+ (parameter.value?.count ?? 0)
+                        }
+                        return read
+                    }
+                } catch {
+                    result &+= 1 &+ (error.offset ?? 0)
+                }
+            }
+            return result
+        }
+    }
+
     /// Parses each URL with `URLComponents` and reads what an app reads: the path and every query item.
     static func foundationReadWorkload(_ name: String, _ urls: [String]) -> Workload {
         Workload(name: name, bytesPerCall: urls.reduce(0) { $0 + $1.utf8.count }, itemsPerCall: urls.count) {

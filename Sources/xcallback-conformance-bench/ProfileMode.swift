@@ -9,6 +9,7 @@ extension BenchRun {
     /// The workloads `--profile` knows.
     static let profileWorkloads = [
         "parse-mix", "parse-long", "parse-view-mix", "parse-view-long", "parse-utf8-mix", "parse-utf8-long",
+        "parse-borrowed-mix", "parse-borrowed-long",
         "build-request", "build-callback",
     ]
 
@@ -34,6 +35,10 @@ extension BenchRun {
             workload = Self.utf8ReadWorkload(name, mix)
         case "parse-utf8-long":
             workload = Self.utf8ReadWorkload(name, [Self.urlWithValue(of: 1 << 20, chunk: Self.encodedTextChunk)])
+        case "parse-borrowed-mix":
+            workload = Self.borrowedReadWorkload(name, mix)
+        case "parse-borrowed-long":
+            workload = Self.borrowedReadWorkload(name, [Self.urlWithValue(of: 1 << 20, chunk: Self.encodedTextChunk)])
         case "parse-view-long":
             workload = Self.viewReadWorkload(name, [Self.urlWithValue(of: 1 << 20, chunk: Self.encodedTextChunk)])
         case "build-request":

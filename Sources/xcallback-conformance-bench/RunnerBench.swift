@@ -15,8 +15,10 @@ extension BenchRun {
         guard let suite = loadVectorsOrNote() else { return }
         let count = suite.vectors.count
         // One warm-up call; the persistent side of a pair repeats to fill a sample, a process per vector doesn't.
+        // (Quick: 7 samples and 24 vectors per process; with 3 and 12, the Python ratio's medians over three runs
+        // on an idle machine spread by 16%, 4% after. The Swift ratio's still spread by up to 19%: RESULTS.md.)
         let plan = MeasurementPlan(warmupSeconds: 0.001, sampleSeconds: options.quick ? 0.02 : 0.2,
-                                   samples: options.quick ? 3 : 21)
+                                   samples: options.quick ? 7 : 21)
         // The runner waits on targets in other processes: wall time on both sides of every comparison here.
         let slow = Measurer(plan: plan, sink: measurer.sink, clock: .wall)
         var local = measurer
@@ -41,7 +43,7 @@ extension BenchRun {
         // 2. Persistent subprocess targets, and 3. one process per vector on a subset of the same vectors.
         // The per-process comparison is about the cost per exchange, so it leaves out the few stress vectors
         // (inputs over 4 KB) whose own work would hide it; the whole-suite figures above keep them.
-        let perProcessCount = options.quick ? 12 : 40
+        let perProcessCount = options.quick ? 24 : 40
         var ordinary = suite
         ordinary.vectors = suite.vectors.filter { Self.inputSize($0.input) <= 4096 }
         let subset = Self.spread(ordinary, count: perProcessCount)
@@ -102,7 +104,7 @@ extension BenchRun {
         }
         let adapter = options.adapterPath
             ?? candidates.first { FileManager.default.fileExists(atPath: $0) } ?? candidates[candidates.count - 1]
-        let perProcess = options.quick ? 12 : 40
+        let perProcess = options.quick ? 24 : 40
         return [
             ("Swift serve", "swift", TargetCommand([cli, "serve"]).description, perProcess),
             ("Python adapter", "python", TargetCommand([Self.realInterpreter(options.python), adapter]).description,

@@ -1,9 +1,9 @@
 // The reference parser against the frozen previous parser (`LegacyParser`): over every parse vector's
 // input, every corpus file (seeds and regressions), and mutated and truncated variants of all of them,
 // the request or the rejection (category, message, input and offset) must be identical, as must
-// `PercentEncoding.decode` on the same text. `XCallbackRequestView` and `XCallbackRequestUTF8View` are held to
-// the same oracle: every component they hand out, copied byte for byte into a request and read as they hand it
-// out, and every rejection they throw.
+// `PercentEncoding.decode` on the same text. `XCallbackRequestView`, `XCallbackRequestUTF8View` and
+// `XCallbackRequestBorrowedView` are held to the same oracle: every component they hand out, copied byte for byte
+// into a request and read as they hand it out, and every rejection they throw.
 //
 // Why an oracle in code rather than a checked-in file of old outputs: it follows the vectors and the
 // corpus as they grow, without a regeneration step that could bake a new bug into the expectations.
@@ -47,6 +47,10 @@ import XCallbackURL
                 try XCallbackRequest(XCallbackRequestUTF8View(parsingUTF8: bytes))
             }
             if utf8Bytes != old { differences.append("UTF-8 view bytes \(bytes): new \(utf8Bytes), old \(old)") }
+            let borrowedBytes = Result { () throws(XCallbackRejection) in
+                try XCallbackRequestBorrowedView.withView(parsingUTF8: bytes, XCallbackRequest.init)
+            }
+            if borrowedBytes != old { differences.append("borrowed view bytes \(bytes): new \(borrowedBytes), old \(old)") }
             guard let text = String(validating: bytes, as: UTF8.self) else { continue }
             let newText = Result { () throws(XCallbackRejection) in try XCallbackRequest(parsing: text) }
             let oldText = Result { () throws(XCallbackRejection) in try LegacyParser.parse(text) }
@@ -55,12 +59,19 @@ import XCallbackURL
             if view != oldText { differences.append("view \(text.debugDescription): new \(view), old \(oldText)") }
             let utf8 = Result { () throws(XCallbackRejection) in try XCallbackRequest(XCallbackRequestUTF8View(parsing: text)) }
             if utf8 != oldText { differences.append("UTF-8 view \(text.debugDescription): new \(utf8), old \(oldText)") }
+            let borrowed = Result { () throws(XCallbackRejection) in
+                try XCallbackRequestBorrowedView.withView(parsing: text, XCallbackRequest.init)
+            }
+            if borrowed != oldText { differences.append("borrowed view \(text.debugDescription): new \(borrowed), old \(oldText)") }
             if case .success(let request) = oldText {
                 if let different = Self.viewDifference(text, from: request) {
                     differences.append("view \(text.debugDescription): \(different)")
                 }
                 if let different = Self.utf8ViewDifference(text, from: request) {
                     differences.append("UTF-8 view \(text.debugDescription): \(different)")
+                }
+                if let different = Self.borrowedViewDifference(text, from: request) {
+                    differences.append("borrowed view \(text.debugDescription): \(different)")
                 }
             }
             let newDecoded = Result { () throws(XCallbackRejection) in try PercentEncoding.decode(text) }
@@ -104,6 +115,20 @@ import XCallbackURL
         return difference(
             texts.map { $0.map(Array.init) }, view.parameters.map { (Array($0.name), $0.value.map(Array.init)) },
             from: request)
+    }
+
+    /// How the borrowed view's own bytes (read as it lends them, not through `XCallbackRequest(_:)`) differ from
+    /// `request`, if they do.
+    static func borrowedViewDifference(_ url: String, from request: XCallbackRequest) -> String? {
+        let lent = try? XCallbackRequestBorrowedView.withView(parsing: url) { view in
+            (
+                [view.scheme, view.action, view.source, view.success, view.error, view.cancel, view.fragment]
+                    .map { $0.map(Array.init) },
+                view.parameters.map { (Array($0.name), $0.value.map(Array.init)) }
+            )
+        }
+        guard let (fields, parameters) = lent else { return "the view rejected what the old parser accepted" }
+        return difference(fields, parameters, from: request)
     }
 
     /// How the components a view handed out (the seven fields in the request's order, then the parameters), as
@@ -167,7 +192,11 @@ import XCallbackURL
             let utf8 = Result { () throws(XCallbackRejection) in
                 try XCallbackRequest(XCallbackRequestUTF8View(parsing: text))
             }
-            for (name, result) in [("request", new), ("view", view), ("UTF-8 view", utf8)] where result != old {
+            let borrowed = Result { () throws(XCallbackRejection) in
+                try XCallbackRequestBorrowedView.withView(parsing: text, XCallbackRequest.init)
+            }
+            let results = [("request", new), ("view", view), ("UTF-8 view", utf8), ("borrowed view", borrowed)]
+            for (name, result) in results where result != old {
                 differences.append(
                     "\(name) of \(text.prefix(80))... (\(text.utf8.count) bytes): \(Self.summary(result)), "
                         + "old \(Self.summary(old))")
