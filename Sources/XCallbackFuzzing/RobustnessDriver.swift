@@ -10,6 +10,9 @@
 //    x-callback-url is parsed and checked the same way, level by level.
 // 4. A callback built onto each nested callback value never crashes and follows the callback rules
 //    (`CallbackExpectation`: prefix kept, one right separator, parameters decodable, fragment last).
+// 5. The three views of the parse (`XCallbackRequestView`, `XCallbackRequestUTF8View`,
+//    `XCallbackRequestBorrowedView`) give the same rejection or the same bytes in every field, at the top
+//    level (RobustnessDriver+Views.swift).
 
 import XCallbackURL
 
@@ -28,16 +31,20 @@ public struct RobustnessDriver: FuzzDriver {
 
     /// Checks one input; returns the first violated property, or nil.
     public func failure(for input: [UInt8]) -> FuzzFailure? {
-        let parsed: XCallbackRequest
-        do {
-            parsed = try XCallbackRequest(parsingUTF8: input)
-        } catch {
-            if let problem = RobustnessDriver.rejectionProblem(error, inputLength: input.count) {
-                return FuzzFailure(rule: "rejection-shape", input: input, details: [("rejection", problem)])
-            }
-            return nil
+        let answer = Result { () throws(XCallbackRejection) in try XCallbackRequest(parsingUTF8: input) }
+        // The views parse the text `parsingUTF8` validates; ill-formed bytes never reach a parse.
+        if let text = String(validating: input, as: UTF8.self),
+            let failure = Self.viewsFailure(text, expected: answer, input: input)
+        {
+            return failure
         }
-        return checkLevel(parsed, path: LevelPath(), input: input)
+        switch answer {
+        case .success(let parsed):
+            return checkLevel(parsed, path: LevelPath(), input: input)
+        case .failure(let error):
+            guard let problem = RobustnessDriver.rejectionProblem(error, inputLength: input.count) else { return nil }
+            return FuzzFailure(rule: "rejection-shape", input: input, details: [("rejection", problem)])
+        }
     }
 
     /// Checks the canonical round-trip of `request`, then recurses into its callback values.

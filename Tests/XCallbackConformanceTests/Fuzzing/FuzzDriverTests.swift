@@ -43,6 +43,21 @@ func nestedURL(depth: Int, value: String) throws -> String {
         #expect(RobustnessDriver().failure(for: Array(url.utf8)) == nil)
     }
 
+    @Test func robustnessCatchesAViewThatAnswersOtherThanTheRequest() throws {
+        let text = "app://x-callback-url/go?a=%41&x-success=s%3A%2F%2Fok"
+        let input = Array(text.utf8)
+        let right = Result { () throws(XCallbackRejection) in try XCallbackRequest(parsing: text) }
+        #expect(RobustnessDriver.viewsFailure(text, expected: right, input: input) == nil)
+        // The views are checked against the request's answer: one that differs in a byte, or a rejection, fails.
+        var changed = try right.get()
+        changed.parameters[0].value = "B"
+        let failure = RobustnessDriver.viewsFailure(text, expected: .success(changed), input: input)
+        #expect(failure?.rule == "views/agree")
+        let rejected = Result<XCallbackRequest, XCallbackRejection>.failure(
+            XCallbackRejection(.invalidPercentEncoding, "made up", input: text, offset: 0))
+        #expect(RobustnessDriver.viewsFailure(text, expected: rejected, input: input)?.rule == "views/agree")
+    }
+
     @Test func roundTripDriverHoldsOnSeededInputs() {
         var rng = SplitMix64(seed: 7)
         let driver = BuildRoundTripDriver()
