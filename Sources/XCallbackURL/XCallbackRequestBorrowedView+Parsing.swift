@@ -2,8 +2,8 @@
 //
 // 1. Screen the input once (control characters, `%`, non-ASCII, and how many `&`: at most one parameter more)
 //    and check the scheme.
-// 2. Make the scratch buffer: room for the decoded components when the input holds a `%` or the scheme an
-//    uppercase letter, then room for the parameters' places.
+// 2. Make the scratch buffer: room for the components' places and the parameters', then for the decoded
+//    components when the input holds a `%` or the scheme an uppercase letter.
 // 3. Scan: components are ranges of the input, and those that hold a `%` are decoded into the scratch buffer
 //    (`ScratchReader`); with no `%` and a lowercase scheme nothing is written but the places (`InputReader`).
 // 4. Lend the view to the caller's closure.
@@ -62,8 +62,7 @@ extension XCallbackRequestBorrowedView {
         let (colon, screening, schemeHasUppercase) = try scanner.screen(countingAmpersands: true)
         let input = bytes.baseAddress.unsafelyUnwrapped
         // 2. The components' places first (`ScannedRequest` is too large to copy cheaply: the scan writes it there
-        //    and the view points at it),
-        //    then the parameters' places, then the decoded bytes.
+        //    and the view points at it), then the parameters' places, then the decoded bytes.
         let decodes = screening.hasPercent || schemeHasUppercase
         let placesOffset = (MemoryLayout<ScannedRequest>.stride + 7) & ~7
         let decodedOffset = placesOffset + (screening.ampersands + 1) * 32

@@ -5,7 +5,7 @@
 /// that borrow the input.
 ///
 /// Why a fourth result type: `XCallbackRequestUTF8View` allocates one buffer per parse, copies the input into it
-/// and keeps it alive with a reference count, which over short URLs costs about a fifth of a parse. This view
+/// and keeps it alive with a reference count, which over short URLs costs about a sixth of a parse. This view
 /// needs none of that, because it lives only for the call of `withView(parsing:_:)`:
 /// - A component that holds no `%` is read from the input's own bytes.
 /// - One that does is decoded into a scratch buffer, which the parse makes on the stack when the URL is short.
