@@ -130,6 +130,35 @@ enum ByteScan {
             // The blocks, then one last block that ends with the input and may overlap the one before: its bytes
             // are looked at twice, which changes nothing but the `&` count (an upper bound either way).
             var overlapped = false
+            // Four blocks a turn while they lie in the input, with one branch for a control character among them;
+            // four that hold one are left to the block-by-block loop below, which finds where it is.
+            while index + 64 <= bytes.count {
+                let b0 = raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
+                let b1 = raw.loadUnaligned(fromByteOffset: index + 16, as: SIMD16<UInt8>.self)
+                let b2 = raw.loadUnaligned(fromByteOffset: index + 32, as: SIMD16<UInt8>.self)
+                let b3 = raw.loadUnaligned(fromByteOffset: index + 48, as: SIMD16<UInt8>.self)
+                let c0 = (b0 .< space) .| (b0 .== deleteVector)
+                let c1 = (b1 .< space) .| (b1 .== deleteVector)
+                let c2 = (b2 .< space) .| (b2 .== deleteVector)
+                let c3 = (b3 .< space) .| (b3 .== deleteVector)
+                if anyLane(c0 .| c1 .| c2 .| c3) { break }
+                seenPercent .|= (b0 .== percentVector) .| (b1 .== percentVector)
+                    .| (b2 .== percentVector) .| (b3 .== percentVector)
+                seenHigh .|= (b0 .>= highVector) .| (b1 .>= highVector) .| (b2 .>= highVector) .| (b3 .>= highVector)
+                if countingAmpersands {
+                    ampersandLanes &+= SIMD16(repeating: 0).replacing(with: 1, where: b0 .== ampersandVector)
+                    ampersandLanes &+= SIMD16(repeating: 0).replacing(with: 1, where: b1 .== ampersandVector)
+                    ampersandLanes &+= SIMD16(repeating: 0).replacing(with: 1, where: b2 .== ampersandVector)
+                    ampersandLanes &+= SIMD16(repeating: 0).replacing(with: 1, where: b3 .== ampersandVector)
+                    blocks &+= 4
+                    if blocks >= 252 {  // so that the loop below, one block a turn, still flushes at 255
+                        ampersands &+= sum(ampersandLanes)
+                        ampersandLanes = SIMD16(repeating: 0)
+                        blocks = 0
+                    }
+                }
+                index += 64
+            }
             while true {
                 if index + 16 > bytes.count {
                     guard !overlapped, index < bytes.count, bytes.count >= 16 else { break }

@@ -9,6 +9,40 @@ import XCallbackURL
         #expect(request.parameters.first?.value?.utf8.count == 524_288)
     }
 
+    @Test func findsTheFirstControlCharacterWhereverItStands() {
+        // The screen reads four blocks a turn, then one: a control character in any lane of either, before or
+        // after a `%`, a non-ASCII byte or an `&`, is the rejection, at its own offset, for every parse result.
+        let prefix = "a://x-callback-url/o?"
+        let body = Array(String(repeating: "k=%C3%A9&é+", count: 20).utf8.prefix(200))
+        for position in stride(from: 0, to: body.count, by: 1) where body[position] < 0x80 {
+            for control: UInt8 in [0x00, 0x0A, 0x1F, 0x7F] {
+                var bytes = Array(prefix.utf8) + body
+                bytes[prefix.utf8.count + position] = control
+                let text = String(decoding: bytes, as: UTF8.self)
+                let offsets = [
+                    Result { () throws(XCallbackRejection) in _ = try XCallbackRequest(parsing: text) },
+                    Result { () throws(XCallbackRejection) in _ = try XCallbackRequestUTF8View(parsing: text) },
+                    Result { () throws(XCallbackRejection) in _ = try XCallbackRequestView(parsing: text) },
+                    Result { () throws(XCallbackRejection) in try XCallbackRequestBorrowedView.withView(parsing: text) { _ in } },
+                ].map { result -> Int? in
+                    guard case .failure(let rejection) = result, rejection.category == .invalidCharacter else { return nil }
+                    return rejection.offset
+                }
+                let expected = prefix.utf8.count + position
+                #expect(offsets == [expected, expected, expected, expected], "control \(control) at \(expected)")
+            }
+        }
+    }
+
+    @Test func countsEnoughRoomForEveryParameterPastTheScreensCounters() throws {
+        // Each lane of the screen counts up to 255 `&` before it is added up: far more than that, in four-block
+        // and one-block turns, must still leave room for every parameter.
+        let query = String(repeating: "&", count: 5_000) + (0..<3_000).map { "p=\($0)" }.joined(separator: "&&&")
+        let count = try XCallbackRequestBorrowedView.withView(parsing: "a://x-callback-url/o?" + query) { $0.parameters.count }
+        #expect(count == 3_000)
+        #expect(try XCallbackRequestUTF8View(parsing: "a://x-callback-url/o?" + query).parameters.count == 3_000)
+    }
+
     @Test func parsesOneHundredThousandParameters() throws {
         let query = (0..<100_000).map { "k\($0)=\($0)" }.joined(separator: "&")
         let request = try XCallbackRequest(parsing: "a://x-callback-url/o?" + query)
