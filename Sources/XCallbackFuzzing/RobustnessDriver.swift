@@ -3,7 +3,7 @@
 // Properties checked on every input:
 // 1. Parsing never crashes; a rejection names a known category and points inside the input.
 //    (`init(parsingUTF8:)` validates the bytes and hands the text to `init(parsing:)`, so the two
-//    entry points agree by construction and each input is parsed once.)
+//    entry points agree by construction; the driver validates once and parses the text.)
 // 2. Canonical round-trip: the accepted request, rebuilt with `url()` and parsed again, is identical
 //    (the fragment aside: the builder never emits one), and building that URL again gives the same bytes.
 // 3. Step 2 again at every nesting level: each x-success / x-error / x-cancel value that is itself an
@@ -31,12 +31,14 @@ public struct RobustnessDriver: FuzzDriver {
 
     /// Checks one input; returns the first violated property, or nil.
     public func failure(for input: [UInt8]) -> FuzzFailure? {
-        let answer = Result { () throws(XCallbackRejection) in try XCallbackRequest(parsingUTF8: input) }
-        // The views parse the text `parsingUTF8` validates; ill-formed bytes never reach a parse.
-        if let text = String(validating: input, as: UTF8.self),
-            let failure = Self.viewsFailure(text, expected: answer, input: input)
-        {
-            return failure
+        // The bytes are validated once: well-formed, the request and the views parse the text; ill-formed,
+        // `init(parsingUTF8:)` rejects them before any parse, as every entry point does.
+        let answer: Result<XCallbackRequest, XCallbackRejection>
+        if let text = String(validating: input, as: UTF8.self) {
+            answer = Result { () throws(XCallbackRejection) in try XCallbackRequest(parsing: text) }
+            if let failure = Self.viewsFailure(text, expected: answer, input: input) { return failure }
+        } else {
+            answer = Result { () throws(XCallbackRejection) in try XCallbackRequest(parsingUTF8: input) }
         }
         switch answer {
         case .success(let parsed):
