@@ -46,9 +46,10 @@ struct ScratchReader: ComponentReading {
         let start = index
         index = ByteScan.firstIndex(of: stops, orPercent: true, in: source, from: index, to: end)
         guard index < end, source[index] == UInt8(ascii: "%") else { return start..<index }
-        // Decoded from the component's start: the raw bytes before the `%` are copied on the way. Every component
-        // decodes to at most its own length and starts after the ones before it, so `target` has the room the
-        // decoder's block writes need (up to the input's end).
+        // Decoded from the component's start: the raw bytes before the `%` are copied on the way. (Looked at twice,
+        // then; copying them apart and decoding from the `%` was slower: the mix 198 ns a URL against 190.) Every
+        // component decodes to at most its own length and starts after the ones before it, so `target` has the
+        // room the decoder's block writes need (up to the input's end).
         index = start
         let first = written
         var highOctets = false

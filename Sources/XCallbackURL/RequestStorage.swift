@@ -78,12 +78,17 @@ final class RequestStorage: ManagedBuffer<RequestStorage.Fields, UInt8> {
 struct StorageParameters: ParameterSink {
     /// Where the first parameter's place goes.
     let base: UnsafeMutableRawPointer
+    /// How many places there is room for: the screen's count of `&`, plus one.
+    let capacity: Int
     /// How many places are written.
     private(set) var count = 0
 
-    init(base: UnsafeMutableRawPointer) { self.base = base }
+    init(base: UnsafeMutableRawPointer, capacity: Int) { (self.base, self.capacity) = (base, capacity) }
 
     mutating func append(name: Range<Int>, value: Range<Int>?, from reader: some ComponentReading) {
+        // The room comes from the screen's count, an upper bound it must keep: a place past it would be written
+        // over memory the buffer does not own.
+        precondition(count < capacity, "more parameters than the screen counted room for")
         let place = base + count * 32
         place.storeBytes(of: name.lowerBound, as: Int.self)
         place.storeBytes(of: name.upperBound, toByteOffset: 8, as: Int.self)

@@ -32,10 +32,12 @@ extension XCallbackRequestUTF8View {
         // 1.
         let (colon, screening, schemeHasUppercase) = try scanner.screen(countingAmpersands: true)
         // 2.
-        let storage = RequestStorage.make(copying: bytes, parameterCapacity: screening.ampersands + 1)
+        let parameterCapacity = screening.ampersands + 1
+        let storage = RequestStorage.make(copying: bytes, parameterCapacity: parameterCapacity)
         // 3.
         try storage.withUnsafeMutablePointers { fields, elements throws(XCallbackRejection) in
-            var parameters = StorageParameters(base: UnsafeMutableRawPointer(elements + fields.pointee.boundsOffset))
+            var parameters = StorageParameters(
+                base: UnsafeMutableRawPointer(elements + fields.pointee.boundsOffset), capacity: parameterCapacity)
             if screening.hasPercent || schemeHasUppercase {
                 var reader = InPlaceReader(source: bytes, target: elements)
                 try scanner.scan(after: colon, with: &reader, parameters: &parameters, into: &fields.pointee.parts)

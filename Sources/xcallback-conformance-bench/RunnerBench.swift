@@ -43,10 +43,9 @@ extension BenchRun {
         // 2. Persistent subprocess targets, and 3. one process per vector on a subset of the same vectors.
         // The per-process comparison is about the cost per exchange, so it leaves out the few stress vectors
         // (inputs over 4 KB) whose own work would hide it; the whole-suite figures above keep them.
-        let perProcessCount = options.quick ? 24 : 40
         var ordinary = suite
         ordinary.vectors = suite.vectors.filter { Self.inputSize($0.input) <= 4096 }
-        let subset = Self.spread(ordinary, count: perProcessCount)
+        let subset = Self.spread(ordinary, count: perProcessVectors)
         for (label, key, commandLine, subsetSize) in subprocessTargets() {
             let persistent: SubprocessTarget
             do {
@@ -104,13 +103,15 @@ extension BenchRun {
         }
         let adapter = options.adapterPath
             ?? candidates.first { FileManager.default.fileExists(atPath: $0) } ?? candidates[candidates.count - 1]
-        let perProcess = options.quick ? 24 : 40
         return [
-            ("Swift serve", "swift", TargetCommand([cli, "serve"]).description, perProcess),
+            ("Swift serve", "swift", TargetCommand([cli, "serve"]).description, perProcessVectors),
             ("Python adapter", "python", TargetCommand([Self.realInterpreter(options.python), adapter]).description,
-             perProcess / 2),
+             perProcessVectors / 2),
         ]
     }
+
+    /// How many vectors the one-process-per-vector comparison takes (the Python adapter, slower to start, half).
+    private var perProcessVectors: Int { options.quick ? 24 : 40 }
 
     /// The interpreter's own path (`sys.executable`), so a version-manager shim (pyenv) in front of
     /// `python3` doesn't add its start-up time to every process of the one-process-per-vector baseline.
