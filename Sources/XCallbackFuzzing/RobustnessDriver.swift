@@ -10,9 +10,8 @@
 //    x-callback-url is parsed and checked the same way, level by level.
 // 4. A callback built onto each nested callback value never crashes and follows the callback rules
 //    (`CallbackExpectation`: prefix kept, one right separator, parameters decodable, fragment last).
-// 5. The three views of the parse (`XCallbackRequestView`, `XCallbackRequestUTF8View`,
-//    `XCallbackRequestBorrowedView`) give the same rejection or the same bytes in every field, at the top
-//    level (RobustnessDriver+Views.swift).
+// 5. The view of the parse (`XCallbackRequestBorrowedView`) gives the same rejection or the same bytes in
+//    every field, at the top level (RobustnessDriver+Views.swift).
 
 import XCallbackURL
 
@@ -31,7 +30,7 @@ public struct RobustnessDriver: FuzzDriver {
 
     /// Checks one input; returns the first violated property, or nil.
     public func failure(for input: [UInt8]) -> FuzzFailure? {
-        // The bytes are validated once: well-formed, the request and the views parse the text; ill-formed,
+        // The bytes are validated once: well-formed, the request and the view parse the text; ill-formed,
         // `init(parsingUTF8:)` rejects them before any parse, as every entry point does.
         let answer: Result<XCallbackRequest, XCallbackRejection>
         if let text = String(validating: input, as: UTF8.self) {

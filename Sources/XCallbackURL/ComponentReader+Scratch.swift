@@ -1,11 +1,11 @@
-// Mode 5 of ComponentReader.swift: components are read where they lie in the input, and only those that hold a
+// Mode 4 of ComponentReader.swift: components are read where they lie in the input, and only those that hold a
 // `%` (or the scheme, when it has an uppercase letter) are written, decoded, into a scratch buffer the caller
 // owns (`XCallbackRequestBorrowedView`).
 //
 // A range at or past the input's length lies in the scratch buffer, offset by that length: one `Range<Int>`
 // names either place, so the scanner and the parameters' places need no second kind of bounds.
 
-/// Mode 5: a component is a range of the input, or of `target` (offset by the input's length) when it was decoded.
+/// Mode 4: a component is a range of the input, or of `target` (offset by the input's length) when it was decoded.
 struct ScratchReader: ComponentReading {
     /// The input's bytes.
     let source: UnsafeBufferPointer<UInt8>

@@ -1,4 +1,4 @@
-// Mode 4 of reading components: one `String` each, for inputs over 64 KiB that need decoding.
+// Mode 3 of reading components: one `String` each, for inputs over 64 KiB that need decoding.
 //
 // Why: a long input decoded into one buffer and then copied out needs two blocks of its size at once, and
 // glibc's allocator, depending on what it was asked before, can give such a pair back to the system on every
@@ -7,7 +7,7 @@
 // is the largest component's string. A component's "range" is a handle `i..<i+1` to the `i`th string; the
 // empty range the scanner makes for a key without `=` stands for the empty string.
 
-/// Mode 4: each component of `source` is decoded into a string appended to `strings`; ranges are handles.
+/// Mode 3: each component of `source` is decoded into a string appended to `strings`; ranges are handles.
 struct SeparateStringsReader: ComponentReading {
     /// The input's bytes.
     let source: UnsafeBufferPointer<UInt8>

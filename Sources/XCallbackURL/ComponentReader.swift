@@ -2,13 +2,10 @@
 // for it and pays for no choice between them per component:
 //
 // 1. `InputReader`: nothing needs decoding (no `%`), so a component is a range of the input.
-// 2. `BufferReader`: every component is decoded in turn into one buffer as long as the input, and is a range of
-//    it (`XCallbackRequestView`, whose one string is that buffer).
-// 3. `InPlaceReader`: the target holds a copy of the input, and a component that holds a `%` is decoded where
-//    it stands, over its own bytes; the others are left as they are (`XCallbackRequest`,
-//    `XCallbackRequestUTF8View`).
-// 4. `SeparateStringsReader`, for inputs over 64 KiB that need decoding: ComponentReader+SeparateStrings.swift.
-// 5. `ScratchReader`: a component that holds no `%` is a range of the input, one that does is decoded into a
+// 2. `InPlaceReader`: the target holds a copy of the input, and a component that holds a `%` is decoded where
+//    it stands, over its own bytes; the others are left as they are (`XCallbackRequest`).
+// 3. `SeparateStringsReader`, for inputs over 64 KiB that need decoding: ComponentReader+SeparateStrings.swift.
+// 4. `ScratchReader`: a component that holds no `%` is a range of the input, one that does is decoded into a
 //    scratch buffer (`XCallbackRequestBorrowedView`): ComponentReader+Scratch.swift.
 //
 // The readers hold no reference-counted value, so passing them around costs nothing.
@@ -52,63 +49,7 @@ struct InputReader: ComponentReading {
     }
 }
 
-/// Mode 2: every component is decoded in turn into `target`, one after another.
-struct BufferReader: ComponentReading {
-    /// The input's bytes.
-    let source: UnsafePointer<UInt8>
-    /// The number of bytes of the input, which is also the room in `target`.
-    let count: Int
-    /// Where decoded components go.
-    let target: UnsafeMutablePointer<UInt8>
-    /// The number of bytes written to `target`.
-    private(set) var written = 0
-    /// Whether an escape decoded to an octet above 0x7F.
-    private(set) var decodedNonASCII = false
-
-    init(source: UnsafeBufferPointer<UInt8>, target: UnsafeMutablePointer<UInt8>) {
-        self.source = source.baseAddress.unsafelyUnwrapped
-        count = source.count
-        self.target = target
-    }
-
-    var decodes: Bool { true }
-
-    mutating func scheme(_ range: Range<Int>) -> Range<Int> {
-        let start = written
-        for index in range {
-            let byte = source[index]
-            target[written] = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
-            written += 1
-        }
-        return start..<written
-    }
-
-    @inline(__always)
-    mutating func read(
-        _ index: inout Int, end: Int, stops: ByteScan.Stops
-    ) throws(PercentEncoding.DecodeFailure) -> Range<Int> {
-        let start = written
-        if let failure = PercentEncoding.decodeComponent(
-            from: source, &index, end: end, readable: count, stops: stops, into: target, &written,
-            highOctets: &decodedNonASCII)
-        {
-            throw failure
-        }
-        return start..<written
-    }
-
-    @inline(__always)
-    func reservedField(_ name: Range<Int>) -> ReservedField? {
-        ReservedField(UnsafeBufferPointer(start: target + name.lowerBound, count: name.count))
-    }
-
-    @inline(__always)
-    func string(_ bounds: Range<Int>, isASCII: Bool) -> String {
-        String(component: bounds, of: target, isASCII: isASCII)
-    }
-}
-
-/// Mode 3: `target` holds a copy of the input; a component that holds a `%` is decoded over its own bytes.
+/// Mode 2: `target` holds a copy of the input; a component that holds a `%` is decoded over its own bytes.
 ///
 /// A decoded component starts where its raw bytes start and is shorter than they are; the bytes after it, up
 /// to the component's raw end, are left over and belong to no range.

@@ -1,5 +1,5 @@
 // The percent-decoder of one component (RFC 3986 §2.1, §2.4), writing into memory the caller owns: the storage
-// of one `String`, or the one buffer of an `XCallbackRequestView`.
+// of one `String`, or the scratch buffer of an `XCallbackRequestBorrowedView`.
 //
 // 1. A component alternates raw runs and escape runs. A raw run is copied sixteen or eight bytes at a time
 //    while looking in the same blocks for the next `%` or for a byte that ends the component (`&`, `=`, ...).

@@ -1,4 +1,5 @@
-// The strict reference parser (target-app role), shared by `XCallbackRequest` and `XCallbackRequestView`.
+// The strict reference parser (target-app role), shared by `XCallbackRequest` and
+// `XCallbackRequestBorrowedView`.
 //
 // Works on UTF-8 bytes in one forward pass, with no recursion, so its cost is linear in the input's length.
 // Steps follow RFC 3986 §3: scheme, authority, path, query, fragment; each component is split off before
@@ -22,12 +23,6 @@ struct ScannedRequest: Sendable {
 protocol ParameterSink {
     /// One parameter whose decoded name and value `reader` has at these ranges, valid until the parse ends.
     mutating func append(name: Range<Int>, value: Range<Int>?, from reader: some ComponentReading)
-}
-
-/// Where one parameter's name and value lie.
-struct ParameterBounds: Sendable {
-    var name: Range<Int>
-    var value: Range<Int>?
 }
 
 /// One parse of one URL; holds the input's bytes and reports offsets into them.

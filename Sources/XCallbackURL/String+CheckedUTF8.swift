@@ -47,10 +47,3 @@ struct RequestParameters: ParameterSink {
             reader.string(name, isASCII: isASCII), value.map { reader.string($0, isASCII: isASCII) }))
     }
 }
-
-extension Array: ParameterSink where Element == ParameterBounds {
-    mutating func append(name: Range<Int>, value: Range<Int>?, from reader: some ComponentReading) {
-        if isEmpty { reserveCapacity(8) }
-        append(ParameterBounds(name: name, value: value))
-    }
-}

@@ -63,3 +63,31 @@ extension XCallbackRequest {
         return try result.get()
     }
 }
+
+extension XCallbackRequest {
+    /// Creates the request whose components `reader` has at `parts`, each copied into a `String` of its own.
+    ///
+    /// The reader's output must be well-formed UTF-8 split on scalar boundaries at `parts`; `isASCII` says that
+    /// all of it is ASCII, and when false each component is looked at.
+    init(_ parts: ScannedRequest, from reader: some ComponentReading, isASCII: Bool, parameters: [XCallbackParameter]) {
+        @inline(__always)
+        func string(_ bounds: Range<Int>) -> String { reader.string(bounds, isASCII: isASCII) }
+        self.init(
+            scheme: string(parts.scheme), action: string(parts.action), source: parts.source.map(string),
+            success: parts.success.map(string), error: parts.error.map(string), cancel: parts.cancel.map(string),
+            parameters: parameters, fragment: parts.fragment.map(string))
+    }
+
+    /// The text of `bytes` when they are well-formed UTF-8.
+    ///
+    /// - Throws: `invalid-utf8` pointing at the first ill-formed sequence.
+    static func validatedText(_ bytes: some Collection<UInt8>) throws(XCallbackRejection) -> String {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            let array = Array(bytes)
+            throw XCallbackRejection(
+                .invalidUTF8, "the URL's bytes must be well-formed UTF-8",
+                input: String(decoding: array, as: UTF8.self), offset: UTF8Validation.firstInvalidIndex(in: array))
+        }
+        return text
+    }
+}

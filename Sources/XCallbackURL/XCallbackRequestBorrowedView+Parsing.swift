@@ -71,7 +71,7 @@ extension XCallbackRequestBorrowedView {
             scratch throws(XCallbackRejection) in
             let base = scratch.baseAddress.unsafelyUnwrapped
             let parts = base.bindMemory(to: ScannedRequest.self, capacity: 1)
-            var places = StorageParameters(base: base + placesOffset, capacity: screening.ampersands + 1)
+            var places = ParameterPlaces(base: base + placesOffset, capacity: screening.ampersands + 1)
             let decoded = (base + decodedOffset).bindMemory(to: UInt8.self, capacity: byteCount - decodedOffset)
             // 3.
             parts.initialize(to: ScannedRequest(scheme: 0..<0, action: 0..<0))

@@ -66,9 +66,9 @@ struct BenchOptions: Sendable, Equatable {
           --no-pin         leave the bench and the processes it starts free to run on any CPU (by default
                            all are pinned to the CPU the bench starts on; Linux only)
           --profile W      run one reference workload untimed for a profiler (perf, valgrind --tool=callgrind):
-                           parse-mix, parse-long (XCallbackRequest), parse-view-mix, parse-view-long,
-                           parse-utf8-mix, parse-utf8-long, parse-borrowed-mix, parse-borrowed-long (the
-                           views, every field read), build-request, build-callback
+                           parse-mix, parse-long (XCallbackRequest), parse-borrowed-mix,
+                           parse-borrowed-long (the borrowed view, every field read), build-request,
+                           build-callback
           --iterations N   iterations of the profiled workload (default 1000)
           --write-peer-inputs F  write the parse inputs (mix, vectors, long) in the peer driver's format to F
         """

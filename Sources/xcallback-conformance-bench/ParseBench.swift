@@ -4,7 +4,7 @@
 //
 // - Foundation: the reference and FoundationTarget (URL + URLComponents + queryItems, the way most apps
 //   parse) through the same `ConformanceTarget` call, so the wrapper costs the same on either side; and the
-//   views against `URLComponents(string:)` + `queryItems` with both reading what an app reads.
+//   borrowed view against `URLComponents(string:)` + `queryItems` with both reading what an app reads.
 // - ada-url, the peer (AdaPeer.swift), when its driver is there: each result type read the way an app reads it
 //   (ParseViewBench.swift) against ada-url parsing the same bytes and decoding the path and every query item.
 
@@ -33,16 +33,13 @@ extension BenchRun {
     }
 
     /// Times every parser on `set` in the same rounds and records each one's figures and the ratios
-    /// `parse.[view.|utf8.|borrowed.]KEY.speedup` (Foundation) and `parse.[view.|utf8.|borrowed.]KEY.ada-ratio` (the
-    /// peer).
+    /// `parse.[borrowed.]KEY.speedup` (Foundation) and `parse.[borrowed.]KEY.ada-ratio` (the peer).
     private mutating func compareParsers(_ key: String, _ label: String, _ set: PeerInputSet, _ peer: AdaPeer?) {
         let urls = set.urls
         var workloads = [
             Self.targetParseWorkload("\(label): reference", ReferenceTarget(), urls),
             Self.targetParseWorkload("\(label): foundation", FoundationTarget(), urls),
-            Self.viewReadWorkload("\(label): view, app reads", urls),
             Self.foundationReadWorkload("\(label): URLComponents, app reads", urls),
-            Self.utf8ReadWorkload("\(label): UTF-8 view, app reads", urls),
             Self.requestReadWorkload("\(label): request, app reads", urls),
             Self.borrowedReadWorkload("\(label): borrowed view, app reads", urls),
         ]
@@ -65,11 +62,7 @@ extension BenchRun {
         let components = "URLComponents(string:) + queryItems time"
         let reads = "both read the action, the four reserved values and every parameter's name and value"
         ratio("parse.\(key).speedup", 1, over: 0, "Foundation time / reference time over \(label)", goal: 10)
-        ratio("parse.view.\(key).speedup", 3, over: 2,
-              "\(components) / XCallbackRequestView(parsing:) time over \(label); \(reads)", goal: 10)
-        ratio("parse.utf8.\(key).speedup", 3, over: 4,
-              "\(components) / XCallbackRequestUTF8View(parsing:) time over \(label); \(reads)", goal: 10)
-        ratio("parse.borrowed.\(key).speedup", 3, over: 6,
+        ratio("parse.borrowed.\(key).speedup", 2, over: 4,
               "\(components) / XCallbackRequestBorrowedView.withView(parsing:) time over \(label); \(reads)", goal: 10)
         guard let peer, peer.failure == nil else { return }
         let ada = "\(peer.version) time (parse, hostname, path decoded, every query name and value decoded "
@@ -77,13 +70,9 @@ extension BenchRun {
         let ours = "reading the action, the four reserved values and every parameter's name and value, decoded"
         // Issue 23's goal is on the mix: at most half ada-url's time.
         let goal: Double? = key == "mix" ? 2 : nil
-        ratio("parse.\(key).ada-ratio", 7, over: 5,
+        ratio("parse.\(key).ada-ratio", 5, over: 3,
               "\(ada) / XCallbackRequest(parsing:) time over \(label), \(ours)", goal: goal)
-        ratio("parse.view.\(key).ada-ratio", 7, over: 2,
-              "\(ada) / XCallbackRequestView(parsing:) time over \(label), \(ours)", goal: goal)
-        ratio("parse.utf8.\(key).ada-ratio", 7, over: 4,
-              "\(ada) / XCallbackRequestUTF8View(parsing:) time over \(label), \(ours)", goal: goal)
-        ratio("parse.borrowed.\(key).ada-ratio", 7, over: 6,
+        ratio("parse.borrowed.\(key).ada-ratio", 5, over: 4,
               "\(ada) / XCallbackRequestBorrowedView.withView(parsing:) time over \(label), \(ours)", goal: goal)
     }
 

@@ -1,7 +1,7 @@
 // Parse as an app reads a URL: each result type parses the text and then the app reads the action, the four
 // reserved values and every action parameter's name and value, folding each one's UTF-8 length into the
 // sink. `URLComponents` reads its path and every query item (which include the reserved ones). Every side
-// decodes every component it hands out (the request and the views while parsing, `queryItems` when asked),
+// decodes every component it hands out (the request and the view while parsing, `queryItems` when asked),
 // so none skips work another does; nobody builds a result type it does not hand out.
 
 import Foundation
@@ -21,46 +21,6 @@ extension BenchRun {
                     for parameter in request.parameters {
                         result &+= parameter.name.utf8.count &+ (parameter.value?.utf8.count ?? 0)
                     }
-                } catch {
-                    result &+= 1 &+ (error.offset ?? 0)
-                }
-            }
-            return result
-        }
-    }
-
-    /// Parses each URL into an `XCallbackRequestView` and reads what an app reads, as substrings.
-    static func viewReadWorkload(_ name: String, _ urls: [String]) -> Workload {
-        Workload(name: name, bytesPerCall: urls.reduce(0) { $0 + $1.utf8.count }, itemsPerCall: urls.count) {
-            var result = 0
-            for url in urls {
-                do throws(XCallbackRejection) {
-                    let view = try XCallbackRequestView(parsing: url)
-                    result &+= view.action.utf8.count &+ (view.source?.utf8.count ?? 0)
-                    result &+= (view.success?.utf8.count ?? 0) &+ (view.error?.utf8.count ?? 0)
-                    result &+= view.cancel?.utf8.count ?? 0
-                    for parameter in view.parameters {
-                        result &+= parameter.name.utf8.count &+ (parameter.value?.utf8.count ?? 0)
-                    }
-                } catch {
-                    result &+= 1 &+ (error.offset ?? 0)
-                }
-            }
-            return result
-        }
-    }
-
-    /// Parses each URL into an `XCallbackRequestUTF8View` and reads what an app reads, as decoded UTF-8 bytes lent
-    /// by the view (`withUTF8(of:)`, `forEachParameter`), the fastest way to read it.
-    static func utf8ReadWorkload(_ name: String, _ urls: [String]) -> Workload {
-        let components: [XCallbackRequestUTF8View.Component] = [.action, .source, .success, .error, .cancel]
-        return Workload(name: name, bytesPerCall: urls.reduce(0) { $0 + $1.utf8.count }, itemsPerCall: urls.count) {
-            var result = 0
-            for url in urls {
-                do throws(XCallbackRejection) {
-                    let view = try XCallbackRequestUTF8View(parsing: url)
-                    for component in components { result &+= view.withUTF8(of: component) { $0?.count ?? 0 } }
-                    view.forEachParameter { name, value in result &+= name.count &+ (value?.count ?? 0) }
                 } catch {
                     result &+= 1 &+ (error.offset ?? 0)
                 }

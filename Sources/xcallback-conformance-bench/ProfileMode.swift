@@ -8,8 +8,7 @@ import XCallbackURL
 extension BenchRun {
     /// The workloads `--profile` knows.
     static let profileWorkloads = [
-        "parse-mix", "parse-long", "parse-view-mix", "parse-view-long", "parse-utf8-mix", "parse-utf8-long",
-        "parse-borrowed-mix", "parse-borrowed-long",
+        "parse-mix", "parse-long", "parse-borrowed-mix", "parse-borrowed-long",
         "build-request", "build-callback",
     ]
 
@@ -29,18 +28,10 @@ extension BenchRun {
             workload = Self.parseWorkload(name, mix)
         case "parse-long":
             workload = Self.parseWorkload(name, [Self.urlWithValue(of: 1 << 20, chunk: Self.encodedTextChunk)])
-        case "parse-view-mix":
-            workload = Self.viewReadWorkload(name, mix)
-        case "parse-utf8-mix":
-            workload = Self.utf8ReadWorkload(name, mix)
-        case "parse-utf8-long":
-            workload = Self.utf8ReadWorkload(name, [Self.urlWithValue(of: 1 << 20, chunk: Self.encodedTextChunk)])
         case "parse-borrowed-mix":
             workload = Self.borrowedReadWorkload(name, mix)
         case "parse-borrowed-long":
             workload = Self.borrowedReadWorkload(name, [Self.urlWithValue(of: 1 << 20, chunk: Self.encodedTextChunk)])
-        case "parse-view-long":
-            workload = Self.viewReadWorkload(name, [Self.urlWithValue(of: 1 << 20, chunk: Self.encodedTextChunk)])
         case "build-request":
             workload = Self.buildWorkload(name, requests, 0, reference.buildRequest)
         case "build-callback":

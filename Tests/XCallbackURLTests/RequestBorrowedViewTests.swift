@@ -44,6 +44,18 @@ import XCallbackURL
         }
     }
 
+    @Test func lowercasesTheSchemeWhetherOrNotAnythingIsDecoded() throws {
+        for url in ["MyApp://x-callback-url/go", "MyApp://x-callback-url/go?v=%41", "myapp://x-callback-url/go"] {
+            #expect(try Self.read(url).fields[0] == "myapp", "\(url)")
+        }
+    }
+
+    @Test func matchesAReservedNameWrittenWithEscapes() throws {
+        let (fields, parameters) = try Self.read("app://x-callback-url/go?x%2Dsuccess=s://ok")
+        #expect(fields[3] == "s://ok")
+        #expect(parameters.isEmpty)
+    }
+
     @Test func returnsWhatTheClosureReturns() throws {
         let count = try XCallbackRequestBorrowedView.withView(parsing: "a://x-callback-url/go?a=1&b=2&c") { $0.parameters.count }
         #expect(count == 3)
@@ -83,6 +95,10 @@ import XCallbackURL
     @Test func rejectsIllFormedUTF8Bytes() {
         let bytes = Array("a://x-callback-url/go?v=".utf8) + [0xC3]
         #expect(throws: XCallbackRejection.self) { try XCallbackRequestBorrowedView.withView(parsingUTF8: bytes) { _ in } }
+        let value = try? XCallbackRequestBorrowedView.withView(parsingUTF8: Array("a://x-callback-url/go?v=%C3%A9".utf8)) {
+            $0.parameters.first?.value.map { String(decoding: $0, as: UTF8.self) }
+        }
+        #expect(value == "é")
     }
 
     @Test func readsComponentsAtTheEndOfLongAndShortInputs() throws {

@@ -48,7 +48,7 @@ func nestedURL(depth: Int, value: String) throws -> String {
         let input = Array(text.utf8)
         let right = Result { () throws(XCallbackRejection) in try XCallbackRequest(parsing: text) }
         #expect(RobustnessDriver.viewsFailure(text, expected: right, input: input) == nil)
-        // The views are checked against the request's answer: one that differs in a byte, or a rejection, fails.
+        // The view is checked against the request's answer: one that differs in a byte, or a rejection, fails.
         var changed = try right.get()
         changed.parameters[0].value = "B"
         let failure = RobustnessDriver.viewsFailure(text, expected: .success(changed), input: input)

@@ -1,9 +1,8 @@
 // The reference parser against the frozen previous parser (`LegacyParser`): over every parse vector's
 // input, every corpus file (seeds and regressions), and mutated and truncated variants of all of them,
 // the request or the rejection (category, message, input and offset) must be identical, as must
-// `PercentEncoding.decode` on the same text. `XCallbackRequestView`, `XCallbackRequestUTF8View` and
-// `XCallbackRequestBorrowedView` are held to the same oracle: every component they hand out, copied byte for byte
-// into a request and read as they hand it out, and every rejection they throw.
+// `PercentEncoding.decode` on the same text. `XCallbackRequestBorrowedView` is held to the same oracle: every
+// component it lends, copied byte for byte into a request and read as it lends it, and every rejection it throws.
 //
 // Why an oracle in code rather than a checked-in file of old outputs: it follows the vectors and the
 // corpus as they grow, without a regeneration step that could bake a new bug into the expectations.
@@ -41,12 +40,6 @@ import XCallbackURL
             let new = Result { () throws(XCallbackRejection) in try XCallbackRequest(parsingUTF8: bytes) }
             let old = Result { () throws(XCallbackRejection) in try LegacyParser.parse(utf8: bytes) }
             if new != old { differences.append("bytes \(bytes): new \(new), old \(old)") }
-            let viewBytes = Result { () throws(XCallbackRejection) in try XCallbackRequest(XCallbackRequestView(parsingUTF8: bytes)) }
-            if viewBytes != old { differences.append("view bytes \(bytes): new \(viewBytes), old \(old)") }
-            let utf8Bytes = Result { () throws(XCallbackRejection) in
-                try XCallbackRequest(XCallbackRequestUTF8View(parsingUTF8: bytes))
-            }
-            if utf8Bytes != old { differences.append("UTF-8 view bytes \(bytes): new \(utf8Bytes), old \(old)") }
             let borrowedBytes = Result { () throws(XCallbackRejection) in
                 try XCallbackRequestBorrowedView.withView(parsingUTF8: bytes, XCallbackRequest.init)
             }
@@ -55,21 +48,11 @@ import XCallbackURL
             let newText = Result { () throws(XCallbackRejection) in try XCallbackRequest(parsing: text) }
             let oldText = Result { () throws(XCallbackRejection) in try LegacyParser.parse(text) }
             if newText != oldText { differences.append("url \(text.debugDescription): new \(newText), old \(oldText)") }
-            let view = Result { () throws(XCallbackRejection) in try XCallbackRequest(XCallbackRequestView(parsing: text)) }
-            if view != oldText { differences.append("view \(text.debugDescription): new \(view), old \(oldText)") }
-            let utf8 = Result { () throws(XCallbackRejection) in try XCallbackRequest(XCallbackRequestUTF8View(parsing: text)) }
-            if utf8 != oldText { differences.append("UTF-8 view \(text.debugDescription): new \(utf8), old \(oldText)") }
             let borrowed = Result { () throws(XCallbackRejection) in
                 try XCallbackRequestBorrowedView.withView(parsing: text, XCallbackRequest.init)
             }
             if borrowed != oldText { differences.append("borrowed view \(text.debugDescription): new \(borrowed), old \(oldText)") }
             if case .success(let request) = oldText {
-                if let different = Self.viewDifference(text, from: request) {
-                    differences.append("view \(text.debugDescription): \(different)")
-                }
-                if let different = Self.utf8ViewDifference(text, from: request) {
-                    differences.append("UTF-8 view \(text.debugDescription): \(different)")
-                }
                 if let different = Self.borrowedViewDifference(text, from: request) {
                     differences.append("borrowed view \(text.debugDescription): \(different)")
                 }
@@ -82,39 +65,6 @@ import XCallbackURL
         }
         #expect(inputs.count > 10_000, "too few inputs: \(inputs.count)")
         #expect(differences.isEmpty, "\(differences.count) differences, first: \(differences.prefix(3))")
-    }
-
-    /// How the view's own components (read as substrings, not through `XCallbackRequest(_:)`) differ from `request`, if they do.
-    static func viewDifference(_ url: String, from request: XCallbackRequest) -> String? {
-        guard let view = try? XCallbackRequestView(parsing: url) else { return "the view rejected what the old parser accepted" }
-        func bytes(_ text: Substring?) -> [UInt8]? { text.map { Array($0.utf8) } }
-        return difference(
-            [view.scheme, view.action, view.source, view.success, view.error, view.cancel, view.fragment].map(bytes),
-            view.parameters.map { (Array($0.name.utf8), bytes($0.value)) }, from: request)
-    }
-
-    /// How the UTF-8 view's own texts (read as they are handed out, not through `XCallbackRequest(_:)`) differ from
-    /// `request`, if they do; each text is also compared with the request's string by its own `==`.
-    static func utf8ViewDifference(_ url: String, from request: XCallbackRequest) -> String? {
-        guard let view = try? XCallbackRequestUTF8View(parsing: url) else { return "the view rejected what the old parser accepted" }
-        let texts = [view.scheme, view.action, view.source, view.success, view.error, view.cancel, view.fragment]
-        let strings = [request.scheme, request.action, request.source, request.success, request.error, request.cancel,
-                       request.fragment]
-        for (text, string) in zip(texts, strings) where text.map({ $0 == (string ?? "") }) == false {
-            return "\(String(describing: text)) is not == \(String(describing: string))"
-        }
-        // The bytes it lends without texts.
-        var lentParameters: [([UInt8], [UInt8]?)] = []
-        view.forEachParameter { name, value in lentParameters.append((Array(name), value.map(Array.init))) }
-        if let different = difference(
-            XCallbackRequestUTF8View.Component.allCases.map { view.withUTF8(of: $0) { $0.map(Array.init) } },
-            lentParameters, from: request)
-        {
-            return "lent: \(different)"
-        }
-        return difference(
-            texts.map { $0.map(Array.init) }, view.parameters.map { (Array($0.name), $0.value.map(Array.init)) },
-            from: request)
     }
 
     /// How the borrowed view's own bytes (read as it lends them, not through `XCallbackRequest(_:)`) differ from
@@ -131,8 +81,8 @@ import XCallbackURL
         return difference(fields, parameters, from: request)
     }
 
-    /// How the components a view handed out (the seven fields in the request's order, then the parameters), as
-    /// bytes, differ from `request`, if they do.
+    /// How the components the view lent (the seven fields in the request's order, then the parameters), as bytes,
+    /// differ from `request`, if they do.
     static func difference(
         _ fields: [[UInt8]?], _ parameters: [([UInt8], [UInt8]?)], from request: XCallbackRequest
     ) -> String? {
@@ -186,16 +136,10 @@ import XCallbackURL
         for text in inputs {
             let old = Result { () throws(XCallbackRejection) in try LegacyParser.parse(text) }
             let new = Result { () throws(XCallbackRejection) in try XCallbackRequest(parsing: text) }
-            let view = Result { () throws(XCallbackRejection) in
-                try XCallbackRequest(XCallbackRequestView(parsing: text))
-            }
-            let utf8 = Result { () throws(XCallbackRejection) in
-                try XCallbackRequest(XCallbackRequestUTF8View(parsing: text))
-            }
             let borrowed = Result { () throws(XCallbackRejection) in
                 try XCallbackRequestBorrowedView.withView(parsing: text, XCallbackRequest.init)
             }
-            let results = [("request", new), ("view", view), ("UTF-8 view", utf8), ("borrowed view", borrowed)]
+            let results = [("request", new), ("borrowed view", borrowed)]
             for (name, result) in results where result != old {
                 differences.append(
                     "\(name) of \(text.prefix(80))... (\(text.utf8.count) bytes): \(Self.summary(result)), "
