@@ -1,6 +1,14 @@
 // swift-tools-version: 6.0
-// The x-callback-url conformance suite: a strict reference implementation, canonical vectors,
-// a conformance runner for any implementation, and fuzzing drivers. No package dependencies.
+// The x-callback-url conformance suite: a strict reference implementation, canonical vectors, a conformance
+// runner for any implementation, and fuzzing. No package dependencies.
+//
+// The modules, each depending only on those above it (README.md, "How it fits together"):
+//   XCallbackURL                  the reference
+//   XCallbackConformanceCore      vectors and evaluation, JSON
+//   XCallbackTransport            a target in another process: the protocol, its messages and schemas
+//   XCallbackConformance          the runner and its reports        XCallbackFuzzing     fuzz drivers
+//   XCallbackConformanceTesting   certify from Swift Testing/XCTest XCallbackFuzzEngine  the fuzz loop
+//   XCallbackMatrix, XCallbackCommandLine                           the results matrix, `xcallback-conformance`
 
 import PackageDescription
 
@@ -9,35 +17,45 @@ let package = Package(
     products: [
         .library(name: "XCallbackURL", targets: ["XCallbackURL"]),
         .library(name: "XCallbackConformanceCore", targets: ["XCallbackConformanceCore"]),
+        .library(name: "XCallbackTransport", targets: ["XCallbackTransport"]),
         .library(name: "XCallbackConformance", targets: ["XCallbackConformance"]),
         .library(name: "XCallbackConformanceTesting", targets: ["XCallbackConformanceTesting"]),
         .library(name: "XCallbackFuzzing", targets: ["XCallbackFuzzing"]),
+        .library(name: "XCallbackFuzzEngine", targets: ["XCallbackFuzzEngine"]),
+        .library(name: "XCallbackMatrix", targets: ["XCallbackMatrix"]),
+        .library(name: "XCallbackCommandLine", targets: ["XCallbackCommandLine"]),
         .executable(name: "xcallback-conformance", targets: ["xcallback-conformance"]),
         .executable(name: "xcallback-conformance-bench", targets: ["xcallback-conformance-bench"]),
     ],
     targets: [
-        // The reference implementation: parse, build a request, build a callback.
+        // Reference: parse, build a request, build a callback.
         .target(name: "XCallbackURL"),
 
-        // Protocol and evaluation: `ConformanceTarget`, the vector model, the evaluator, the encoding rules.
-        // Small on purpose: the fuzz binaries link and instrument this, not the runner.
-        .target(name: "XCallbackConformanceCore", dependencies: ["XCallbackURL"]),
+        // Vectors and evaluation: `ConformanceTarget`, the vector model and loader (with the bundled vectors), the
+        // evaluator, the encoding rules, JSON. Small on purpose: the fuzz binaries link and instrument this.
+        .target(name: "XCallbackConformanceCore", dependencies: ["XCallbackURL"], resources: [.copy("../../Vectors")]),
 
-        // Fuzz drivers in plain Swift; the libFuzzer binaries live in the nested Fuzz/ package.
-        .target(name: "XCallbackFuzzing", dependencies: ["XCallbackURL", "XCallbackConformanceCore"]),
+        // Transport: a target in another process (spawning, the JSON Lines protocol, the protocol server, schemas).
+        .target(name: "XCallbackTransport", dependencies: ["XCallbackConformanceCore"]),
 
-        // Runner and command line: vector loading, the subprocess protocol, reports, the `xcallback-conformance` logic.
-        .target(
-            name: "XCallbackConformance",
-            dependencies: ["XCallbackURL", "XCallbackConformanceCore", "XCallbackFuzzing"],
-            resources: [.copy("../../Vectors")]
-        ),
-
-        // Testing glue: certify a target from Swift Testing or XCTest.
+        // Runner and reports, what adopters import; and the glue that certifies a target from Swift Testing or XCTest.
+        .target(name: "XCallbackConformance", dependencies: ["XCallbackConformanceCore", "XCallbackTransport"]),
         .target(name: "XCallbackConformanceTesting", dependencies: ["XCallbackConformance"]),
 
-        // Executables.
-        .executableTarget(name: "xcallback-conformance", dependencies: ["XCallbackConformance"]),
+        // Fuzzing: the drivers in plain Swift, which the libFuzzer binaries of the nested Fuzz/ package link (no
+        // runner, no transport); and the engine that drives any target with them, in process or over the protocol.
+        .target(name: "XCallbackFuzzing", dependencies: ["XCallbackURL", "XCallbackConformanceCore"]),
+        .target(name: "XCallbackFuzzEngine", dependencies: ["XCallbackFuzzing", "XCallbackTransport"]),
+
+        // The results matrix, and the command line with the executable that runs it.
+        .target(name: "XCallbackMatrix", dependencies: ["XCallbackConformanceCore"]),
+        .target(
+            name: "XCallbackCommandLine",
+            dependencies: ["XCallbackConformance", "XCallbackFuzzEngine", "XCallbackMatrix"]
+        ),
+        .executableTarget(name: "xcallback-conformance", dependencies: ["XCallbackCommandLine"]),
+
+        // Benchmarks.
         .executableTarget(
             name: "xcallback-conformance-bench",
             dependencies: ["XCallbackURL", "XCallbackConformance", "XCallbackFuzzing"],
@@ -50,7 +68,10 @@ let package = Package(
         .testTarget(name: "XCallbackURLTests", dependencies: ["XCallbackURL"]),
         .testTarget(
             name: "XCallbackConformanceTests",
-            dependencies: ["XCallbackConformance", "XCallbackConformanceTesting", "XCallbackFuzzing"],
+            dependencies: [
+                "XCallbackConformance", "XCallbackConformanceTesting", "XCallbackFuzzing", "XCallbackFuzzEngine",
+                "XCallbackMatrix", "XCallbackCommandLine",
+            ],
             exclude: ["Fixtures"]  // fixture programs and suites, read by path (#filePath), not resources
         ),
     ],

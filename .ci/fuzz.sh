@@ -35,15 +35,17 @@ for module in XCallbackURL XCallbackFuzzing; do
     [ "$asan" -gt 0 ] || { echo "FAIL: $module is not ASan-instrumented" >&2; exit 1; }
 done
 
-# The fuzz path builds on the core module alone (issue 11): no runner code (JSON parser, reports, subprocess
-# runner) may be linked, and so instrumented, into a fuzz binary. Swift mangles a module name with its
-# length, so `20XCallbackConformance` matches the runner module and never `24XCallbackConformanceCore`.
+# The fuzz path builds on the core module alone (issue 11): no runner, transport or fuzz engine code (reports,
+# the subprocess protocol, the fuzz loop), nor the matrix or the command line, may be linked, and so
+# instrumented, into a fuzz binary. Swift mangles a module name with its length, so `20XCallbackConformance`
+# matches the runner module and never `24XCallbackConformanceCore`.
+above_fuzzing='20XCallbackConformance|18XCallbackTransport|19XCallbackFuzzEngine|15XCallbackMatrix|20XCallbackCommandLine'
 for binary in "$BIN"/fuzz-*; do
     [ -x "$binary" ] && [ -f "$binary" ] || continue
-    runner=$(nm "$binary" 2>/dev/null | grep -c '20XCallbackConformance' || true)
-    [ "$runner" -eq 0 ] || { echo "FAIL: $binary links $runner symbols of the runner module XCallbackConformance" >&2; exit 1; }
+    linked=$(nm "$binary" 2>/dev/null | grep -oE "$above_fuzzing" | sort | uniq -c | tr -s ' ' || true)
+    [ -z "$linked" ] || { echo "FAIL: $binary links symbols of modules above the drivers:$linked" >&2; exit 1; }
 done
-echo "no fuzz binary links the runner module"
+echo "no fuzz binary links the runner, the transport, the fuzz engine, the matrix or the command line"
 
 step "3. replay seeds and regressions"
 Fuzz/tools/fuzz.sh replay fuzz-robustness fuzz-round-trip fuzz-differential-foundation

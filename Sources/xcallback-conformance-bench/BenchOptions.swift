@@ -22,7 +22,7 @@ struct BenchOptions: Sendable, Equatable {
     var groups = BenchOptions.allGroups
     /// The floors file; nil means floors.json beside the sources.
     var floorsPath: String?
-    /// The vectors directory; nil means the XCallbackConformance resource bundle.
+    /// The vectors directory; nil means the XCallbackConformanceCore resource bundle.
     var vectorsPath: String?
     /// The `xcallback-conformance` executable used as the Swift subprocess target; nil means beside this one.
     var cliPath: String?
@@ -56,7 +56,7 @@ struct BenchOptions: Sendable, Equatable {
           --json-output F  also write the JSON result to F
           --only GROUPS    run only these groups: parse, build, scaling, runner, fuzz
           --floors FILE    floors file (default: floors.json beside the bench sources)
-          --vectors DIR    vectors directory (default: the XCallbackConformance resource bundle)
+          --vectors DIR    vectors directory (default: the XCallbackConformanceCore resource bundle)
           --cli PATH       xcallback-conformance executable for the subprocess target (default: beside this one)
           --python PATH    Python interpreter for the example adapter (default: python3)
           --adapter FILE   Python example adapter (default: found under the vectors directory)

@@ -1,6 +1,6 @@
-// The `xcallback-conformance` tool: all of its logic is `ConformanceCommandLine` in XCallbackConformance.
+// The `xcallback-conformance` tool: all of its logic is `ConformanceCommandLine` in XCallbackCommandLine.
 
 import Foundation
-import XCallbackConformance
+import XCallbackCommandLine
 
 exit(ConformanceCommandLine.main())

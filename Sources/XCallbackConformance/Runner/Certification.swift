@@ -3,18 +3,6 @@
 // vector of a declared operation fails the run unless the known-failures file lists it (kind `skipped`)
 // with a reason; and a run that certifies no operation fails.
 
-/// A target that says which operations it implements, such as a subprocess target after its handshake.
-public protocol OperationDeclaring {
-    /// The operations the target implements.
-    var operations: Set<Operation> { get }
-}
-
-/// A target that can find, after the fact, that an earlier vector's exchange went wrong (an answer sent twice).
-public protocol LateBreakageReporting {
-    /// The breakages found since the last call, by vector id; each is reported once.
-    func takeLateBreakages() -> [String: TargetBreakage]
-}
-
 /// One operation's standing in a run: certified, or why not.
 public struct OperationCoverage: Hashable, Sendable {
     /// The operation.

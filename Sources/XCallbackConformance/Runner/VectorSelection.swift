@@ -71,7 +71,7 @@ public struct VectorSelection: Hashable, Sendable {
 }
 
 /// A parsed glob: literal characters, `*`, `?` and bracket classes, all compared in upper case.
-struct GlobPattern {
+package struct GlobPattern {
     /// One element of a pattern.
     enum Token {
         case literal(Character)
@@ -89,8 +89,8 @@ struct GlobPattern {
     }
 
     /// A glob that cannot be read.
-    struct SyntaxError: Error, CustomStringConvertible {
-        let description: String
+    package struct SyntaxError: Error, CustomStringConvertible {
+        package let description: String
     }
 
     let tokens: [Token]
@@ -98,7 +98,7 @@ struct GlobPattern {
     /// Reads `pattern`.
     ///
     /// - Throws: a `SyntaxError` for an empty pattern, an unclosed `[`, an empty class or a reversed range.
-    init(_ pattern: String) throws(SyntaxError) {
+    package init(_ pattern: String) throws(SyntaxError) {
         guard !pattern.isEmpty else { throw SyntaxError(description: "needs an id or glob such as XCU-7*, not an empty string") }
         var characters = Array(pattern.uppercased())[...]
         var tokens: [Token] = []

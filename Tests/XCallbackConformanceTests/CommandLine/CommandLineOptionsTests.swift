@@ -1,4 +1,5 @@
 import Testing
+import XCallbackCommandLine
 import XCallbackConformance
 
 @Suite struct CommandLineOptionsTests {

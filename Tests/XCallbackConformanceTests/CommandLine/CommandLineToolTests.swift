@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import XCallbackCommandLine
 import XCallbackConformance
 
 /// The tool run as a library call with captured streams, exactly as `main.swift` runs it.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import XCallbackCommandLine
 import XCallbackConformance
 
 /// `parse` reads its URL's bytes, so invalid UTF-8 is rejected as the reference rejects it, never repaired to U+FFFD.

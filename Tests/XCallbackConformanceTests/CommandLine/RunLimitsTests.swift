@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import XCallbackCommandLine
 import XCallbackConformance
 
 /// A run always ends and always leaves a report: a deadline, a limit on timeouts in a row, SIGTERM, an

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import XCallbackCommandLine
 import XCallbackConformance
 import XCallbackURL
 

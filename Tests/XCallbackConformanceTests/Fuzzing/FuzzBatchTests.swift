@@ -6,6 +6,7 @@
 import Foundation
 import Testing
 import XCallbackConformance
+import XCallbackFuzzEngine
 import XCallbackFuzzing
 import XCallbackURL
 

@@ -1,5 +1,4 @@
-// `xcallback-conformance fuzz`, run as the built executable (it lives in the executable until the module
-// split lets XCallbackConformance depend on XCallbackFuzzing): exit statuses, findings and reproduction.
+// `xcallback-conformance fuzz`, run as the built executable: exit statuses, findings and reproduction.
 
 import Foundation
 import Testing

@@ -4,7 +4,9 @@
 
 import Foundation
 import Testing
+import XCallbackCommandLine
 import XCallbackConformance
+import XCallbackFuzzEngine
 import XCallbackFuzzing
 import XCallbackURL
 

@@ -6,6 +6,7 @@
 import Foundation
 import Testing
 import XCallbackConformance
+import XCallbackFuzzEngine
 import XCallbackFuzzing
 
 /// A driver whose target "breaks" (as `DifferentialDriver` words a breakage) on the inputs `breaks` picks.

@@ -6,6 +6,7 @@
 
 import Foundation
 import Testing
+import XCallbackCommandLine
 import XCallbackConformance
 
 #if canImport(Glibc)

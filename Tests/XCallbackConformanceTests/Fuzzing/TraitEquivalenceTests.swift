@@ -5,6 +5,7 @@
 import Foundation
 import Testing
 import XCallbackConformance
+import XCallbackFuzzEngine
 import XCallbackFuzzing
 import XCallbackURL
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import XCallbackConformance
+import XCallbackMatrix
 
 /// Renders the matrix page in headless Chromium: it loads, every in-page link resolves, and at laptop
 /// width (1366 px) the tables fit without horizontal scrolling. Skipped where no Chromium is installed.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+import XCallbackCommandLine
 import XCallbackConformance
+import XCallbackMatrix
 
 /// The fuzz column and section of the matrix, read from results in the format `Tests/Implementations/fuzz.sh` writes.
 @Suite struct MatrixFuzzTests {

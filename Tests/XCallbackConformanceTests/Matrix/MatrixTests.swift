@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+import XCallbackCommandLine
 import XCallbackConformance
+import XCallbackMatrix
 
 @Suite struct MatrixTests {
     /// The sample run (passes, a wrong result, a known failure, a breakage, skips) as a JSON report.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import XCallbackCommandLine
 import XCallbackConformance
 
 /// The TAP report as Debian's `prove` (TAP::Harness) reads it, where `prove` is installed.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import XCallbackCommandLine
 import XCallbackConformance
 
 /// The text report is coloured on a terminal, never where NO_COLOR asks, and as `--color` says.

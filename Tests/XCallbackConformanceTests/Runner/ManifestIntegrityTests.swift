@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import XCallbackCommandLine
 import XCallbackConformance
 
 /// The manifest cannot reach outside its directory, a file it does not list is reported, and a retired id stays retired.

@@ -1,4 +1,5 @@
 import Foundation
+import XCallbackCommandLine
 import XCallbackConformance
 import XCallbackURL
 

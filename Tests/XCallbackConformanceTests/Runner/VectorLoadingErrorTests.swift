@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import XCallbackCommandLine
 import XCallbackConformance
 
 /// Malformed vector directories are refused with the file, the JSON path and what was expected,
