@@ -2,13 +2,15 @@
 // The x-callback-url conformance suite: a strict reference implementation, canonical vectors, a conformance
 // runner for any implementation, and fuzzing. No package dependencies.
 //
-// The modules, each depending only on those above it (README.md, "How it fits together"):
-//   XCallbackURL                  the reference
-//   XCallbackConformanceCore      vectors and evaluation, JSON
-//   XCallbackTransport            a target in another process: the protocol, its messages and schemas
-//   XCallbackConformance          the runner and its reports        XCallbackFuzzing     fuzz drivers
-//   XCallbackConformanceTesting   certify from Swift Testing/XCTest XCallbackFuzzEngine  the fuzz loop
-//   XCallbackMatrix, XCallbackCommandLine                           the results matrix, `xcallback-conformance`
+// The modules, each building only on modules listed before it (README.md, "How it fits together"):
+//   XCallbackURL                  the reference: parse, build a request, build a callback
+//   XCallbackConformanceCore      vectors and their loader, evaluation, JSON
+//   XCallbackTransport            a target in another process: spawning, the protocol, its schemas
+//   XCallbackConformance          the runner and its reports; XCallbackConformanceTesting certifies from tests
+//   XCallbackFuzzing              fuzz drivers and mutator, all that the libFuzzer binaries in Fuzz/ link
+//   XCallbackFuzzEngine           the fuzz loop that drives a target
+//   XCallbackMatrix               the results matrix
+//   XCallbackCommandLine          `xcallback-conformance`
 
 import PackageDescription
 
@@ -29,29 +31,33 @@ let package = Package(
     ],
     targets: [
         // Reference: parse, build a request, build a callback.
-        .target(name: "XCallbackURL"),
+        .target(name: "XCallbackURL", exclude: ["README.md"]),
 
         // Vectors and evaluation: `ConformanceTarget`, the vector model and loader (with the bundled vectors), the
         // evaluator, the encoding rules, JSON. Small on purpose: the fuzz binaries link and instrument this.
         .target(name: "XCallbackConformanceCore", dependencies: ["XCallbackURL"], resources: [.copy("../../Vectors")]),
 
         // Transport: a target in another process (spawning, the JSON Lines protocol, the protocol server, schemas).
-        .target(name: "XCallbackTransport", dependencies: ["XCallbackConformanceCore"]),
+        .target(name: "XCallbackTransport", dependencies: ["XCallbackConformanceCore"], exclude: ["README.md"]),
 
         // Runner and reports, what adopters import; and the glue that certifies a target from Swift Testing or XCTest.
-        .target(name: "XCallbackConformance", dependencies: ["XCallbackConformanceCore", "XCallbackTransport"]),
+        .target(
+            name: "XCallbackConformance", dependencies: ["XCallbackConformanceCore", "XCallbackTransport"],
+            exclude: ["README.md"]
+        ),
         .target(name: "XCallbackConformanceTesting", dependencies: ["XCallbackConformance"]),
 
         // Fuzzing: the drivers in plain Swift, which the libFuzzer binaries of the nested Fuzz/ package link (no
         // runner, no transport); and the engine that drives any target with them, in process or over the protocol.
         .target(name: "XCallbackFuzzing", dependencies: ["XCallbackURL", "XCallbackConformanceCore"]),
-        .target(name: "XCallbackFuzzEngine", dependencies: ["XCallbackFuzzing", "XCallbackTransport"]),
+        .target(name: "XCallbackFuzzEngine", dependencies: ["XCallbackFuzzing", "XCallbackTransport"], exclude: ["README.md"]),
 
         // The results matrix, and the command line with the executable that runs it.
         .target(name: "XCallbackMatrix", dependencies: ["XCallbackConformanceCore"]),
         .target(
             name: "XCallbackCommandLine",
-            dependencies: ["XCallbackConformance", "XCallbackFuzzEngine", "XCallbackMatrix"]
+            dependencies: ["XCallbackConformance", "XCallbackFuzzEngine", "XCallbackMatrix"],
+            exclude: ["README.md"]
         ),
         .executableTarget(name: "xcallback-conformance", dependencies: ["XCallbackCommandLine"]),
 
@@ -60,8 +66,8 @@ let package = Package(
             name: "xcallback-conformance-bench",
             dependencies: ["XCallbackURL", "XCallbackConformance", "XCallbackFuzzing"],
             // floors.json is read by path (#filePath or --floors); peer/ holds the ada-url driver, built by its script;
-            // RESULTS.md is the full output of runs, which the README links to.
-            exclude: ["floors.json", "peer", "RESULTS.md"]
+            // README.md and RESULTS.md are the figures and the full output of runs.
+            exclude: ["floors.json", "peer", "README.md", "RESULTS.md"]
         ),
 
         // Tests.

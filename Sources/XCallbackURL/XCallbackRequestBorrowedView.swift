@@ -10,9 +10,9 @@
 /// Why this view and no other: it measured the fastest, and the one thing the retired views could do that it
 /// cannot, outlive the call, the request does. On the bench's realistic mix, every field read (three full runs,
 /// RESULTS.md beside the bench), it took 191 to 196 ns per URL; a view keeping one reference-counted buffer per
-/// parse took 233 to 249, a view of substrings of one decoded string about 400, no faster than
-/// `XCallbackRequest` (about 416), and ada-url 474 to 476, 2.4 to 2.5 times this view's time. It pays none of
-/// their costs because it lives only for the call of `withView(parsing:_:)`:
+/// parse took 233 to 249, a view of substrings of one decoded string about what `XCallbackRequest` takes (403
+/// against 416 in one of the runs), and ada-url 474 to 476, 2.4 to 2.5 times this view's time. It pays none of their costs because it
+/// lives only for the call of `withView(parsing:_:)`:
 /// - A component that holds no `%` is read from the input's own bytes.
 /// - One that does is decoded into a scratch buffer, which the parse makes on the stack when the URL is short.
 /// - Every component's bytes, and the view itself, are valid only during the call: copy what must outlive it

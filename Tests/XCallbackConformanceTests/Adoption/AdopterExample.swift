@@ -1,24 +1,30 @@
 import Foundation
 
-/// A CI example from the README: the fenced block after an `<!-- adopter-example: NAME -->` line.
+/// A CI example from the README or the CI guide (`.ci/README.md`): the fenced block after an
+/// `<!-- adopter-example: NAME -->` line.
 struct AdopterExample {
-    /// The example's name (`protocol`, `swift`, `fuzz`, `package`).
+    /// The example's name (`action`, `protocol`, `swift`, `fuzz`, `package`).
     var name: String
     /// The block's text.
     var text: String
 
-    /// Every example in the README, by name.
+    /// The documents the examples are read from: the front page and the CI guide.
+    static let documents = ["README.md", ".ci/README.md"]
+
+    /// Every example of the documents, by name.
     static func all() throws -> [String: AdopterExample] {
-        let readme = try String(contentsOf: RunnerFixtures.root.appendingPathComponent("README.md"), encoding: .utf8)
         var out: [String: AdopterExample] = [:]
-        var lines = readme.split(separator: "\n", omittingEmptySubsequences: false)[...]
-        while let line = lines.popFirst() {
-            guard line.hasPrefix("<!-- adopter-example: "), line.hasSuffix(" -->") else { continue }
-            let name = String(line.dropFirst("<!-- adopter-example: ".count).dropLast(" -->".count))
-            guard lines.popFirst()?.hasPrefix("```") == true else { continue }
-            var body: [Substring] = []
-            while let next = lines.popFirst(), !next.hasPrefix("```") { body.append(next) }
-            out[name] = AdopterExample(name: name, text: body.joined(separator: "\n"))
+        for document in documents {
+            let text = try String(contentsOf: RunnerFixtures.root.appendingPathComponent(document), encoding: .utf8)
+            var lines = text.split(separator: "\n", omittingEmptySubsequences: false)[...]
+            while let line = lines.popFirst() {
+                guard line.hasPrefix("<!-- adopter-example: "), line.hasSuffix(" -->") else { continue }
+                let name = String(line.dropFirst("<!-- adopter-example: ".count).dropLast(" -->".count))
+                guard lines.popFirst()?.hasPrefix("```") == true else { continue }
+                var body: [Substring] = []
+                while let next = lines.popFirst(), !next.hasPrefix("```") { body.append(next) }
+                out[name] = AdopterExample(name: name, text: body.joined(separator: "\n"))
+            }
         }
         return out
     }

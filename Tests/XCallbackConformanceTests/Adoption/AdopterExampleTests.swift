@@ -2,11 +2,11 @@ import Foundation
 import Testing
 import XCallbackConformance
 
-/// The README's CI examples, run as a CI runner would run them, against a Node adapter.
+/// The CI examples of the README and the CI guide (`.ci/README.md`), run as a CI runner would run them, against a Node adapter.
 @Suite struct AdopterExampleTests {
     static let node = ["/usr/bin/node", "/usr/local/bin/node"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
-    @Test(.enabled(if: node != nil, "node is not installed; the README's protocol CI example is not run"))
+    @Test(.enabled(if: node != nil, "node is not installed; the CI guide's protocol example is not run"))
     func theProtocolExampleCertifiesANodeAdapterWithItsKnownFailures() throws {
         let example = try #require(try AdopterExample.all()["protocol"])
         let commands = example.runCommands
