@@ -44,6 +44,8 @@ extension FindingWriter {
             "id": .string(Self.vectorID(for: input)),
             "description": .string("Found by fuzzing: \(disagreement)"),
             "operation": .string(operation.rawValue),
+            "role": .string(operation.rawValue),
+            "rule": .string("fuzz-" + (parts.last.map(String.init) ?? "build")),
             "input": inputJSON,
             "level": .string(level == "implementation-defined" ? "should" : level),
             "expect": expect,

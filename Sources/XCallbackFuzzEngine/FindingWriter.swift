@@ -71,6 +71,8 @@ public struct FindingWriter {
             "id": .string(Self.vectorID(for: input)),
             "description": .string("Found by fuzzing: \(disagreement)"),
             "operation": "parse",
+            "role": .string(TargetRole.parseRole(of: input).rawValue),
+            "rule": .string("fuzz-" + (ruleID.isEmpty ? "parse" : ruleID)),
             "input": inputJSON,
             "level": .string(level == "implementation-defined" ? "should" : level),
             "expect": expect,
@@ -114,7 +116,7 @@ public struct FindingWriter {
         let digest = SHA256.hexDigest(bytes)
         let name = "findings-" + digest.prefix(12) + ".json"
         let manifest: JSONValue = [
-            "suiteVersion": "0.0.0-fuzz", "formatVersion": 1,
+            "suiteVersion": "0.0.0-fuzz", "formatVersion": .number(Double(VectorFormat.version)),
             "files": [["path": .string(name), "count": .number(Double(vectors.count)), "sha256": .string(digest)]],
             "total": .number(Double(vectors.count)),
         ]

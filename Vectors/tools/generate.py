@@ -6,7 +6,8 @@
 
 Ids are permanent: Vectors/tools/ids.json maps each vector's stable key to its id and is append-only.
 A key that disappears keeps its id in the ledger and the id is listed in Vectors/retired.json, so it
-is never reused. Standard library only.
+is never reused. Vectors/rules.json describes every rule the vectors name (tools/rules.py). Standard
+library only.
 """
 
 import hashlib
@@ -21,6 +22,7 @@ VECTORS = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, "sources"))
 
+import rules  # noqa: E402
 import schema  # noqa: E402
 import vectorlib  # noqa: E402
 
@@ -29,8 +31,8 @@ SOURCES = [
     "hosts_actions", "security", "real_world",
 ]
 ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"
-SUITE_VERSION = "2.2.0"
-FORMAT_VERSION = 2
+SUITE_VERSION = "3.0.0"
+FORMAT_VERSION = 3
 SPEC_DIR = os.environ.get("XCU_SPEC_DIR", os.path.join(VECTORS, "..", "..", "shared", "spec"))
 
 
@@ -90,6 +92,7 @@ def main(argv):
     manifest_files = []
     emitted = set()
     seen_inputs = {}
+    used_rules = set()
     for name in SOURCES:
         module = importlib.import_module(name)
         collector = vectorlib.Collector(module.FILE, citations)
@@ -106,6 +109,7 @@ def main(argv):
             if input_key in seen_inputs:
                 raise vectorlib.GeneratorError("%s duplicates the input of %s" % (key, seen_inputs[input_key]))
             seen_inputs[input_key] = key
+            used_rules.add(vector["rule"])
             vectors.append(dict({"id": ids[key]}, **vector))
         text = dump({"title": module.TITLE, "description": module.DESCRIPTION, "vectors": vectors})
         outputs[module.FILE] = text
@@ -122,6 +126,10 @@ def main(argv):
     retired.setdefault("description", "Vector ids that were retired; they are never reused.")
     outputs["retired.json"] = dump({"description": retired["description"], "retired": retired["retired"]})
     outputs["schema.json"] = dump(schema.build_schema())
+    unused = sorted(set(rules.RULES) - used_rules)
+    if unused:
+        raise vectorlib.GeneratorError("rules no vector names (remove them from rules.py): " + ", ".join(unused))
+    outputs["rules.json"] = dump(rules_document())
     ledger_text = dump({"description": "Append-only ledger: stable source key -> permanent vector id.",
                         "ids": ids})
 
@@ -141,6 +149,13 @@ def main(argv):
         print("out of date: " + ", ".join(stale), file=sys.stderr)
         return 1
     return 0
+
+
+def rules_document():
+    """Vectors/rules.json: every rule once, with its role, level and one-line summary, in rules.py's order."""
+    return {"description": "Every rule the vectors test, once: its role, its level and what it says. A vector's 'rule' "
+                           "names one of these; vectors that share a rule test one behaviour (Vectors/README.md).",
+            "rules": {id_: {"role": r.role, "level": r.level, "summary": r.summary} for id_, r in rules.RULES.items()}}
 
 
 def normal_input(vector):

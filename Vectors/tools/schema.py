@@ -9,6 +9,8 @@ import xcu_model
 
 OPERATIONS = {"parse": ("parseInput", "request"), "build-request": ("buildRequestInput", "request"),
               "build-callback": ("buildCallbackInput", "callbackResult")}
+ROLES = {"parse": ["recognise", "decode"], "build-request": ["build-request"], "build-callback": ["build-callback"]}
+BREAKS_REQUIRED = ()  # the levels whose vectors must say what breaks (format 3: "must", from suite 3.0.0)
 CATEGORIES = ["not-x-callback-url", "invalid-scheme", "invalid-authority", "missing-action", "invalid-percent-encoding",
               "invalid-utf8", "invalid-character", "duplicate-reserved-parameter", "reserved-parameter-name",
               "empty-parameter-name", "invalid-callback-url", "unsafe-callback-scheme"]
@@ -57,6 +59,10 @@ def build_schema():
                      "description": "A rejection category; known ones: " + ", ".join(CATEGORIES)},
         "anchor": {"type": "string", "pattern": "^[a-z0-9][a-z0-9.-]*$", "description": "An anchor of citations.json."},
         "tag": {"type": "string", "minLength": 1},
+        "rule": {"type": "string", "pattern": "^[a-z0-9]+(-[a-z0-9]+)*$",
+                 "description": "The rule the vector tests: a kebab-case id described in rules.json."},
+        "breaks": {"type": "string", "minLength": 1, "pattern": "^[^\\n]*$",
+                   "description": "One line: what the other side gets wrong when a target fails this vector."},
         "expand": {"type": "object",
                    "additionalProperties": closed({"text": {"type": "string", "minLength": 1}, "times": {"type": "integer"}}),
                    "description": "Generated input (format 2): each placeholder <<NAME>>, wherever it occurs in a string "
@@ -72,17 +78,22 @@ def build_schema():
                     "outcomes": closed({value: ref("plain-" + result) for value in values})})
             for point, values in xcu_model.CHOICES.items()]}
     variants = []
+    groups = [(["must"], "plain-"), (["should", "hardening"], "plain-"), (["implementation-defined"], "choice-")]
     for operation, (input_def, result) in OPERATIONS.items():
-        for levels, expect in ((["must", "should", "hardening"], "plain-" + result), (["implementation-defined"], "choice-" + result)):
+        roles = ROLES[operation]
+        for levels, expect in groups:
+            required = ["id", "description", "operation", "role", "rule", "input", "level", "expect", "cite"]
             variants.append(closed({
                 "id": ref("id"), "description": {"type": "string", "minLength": 1, "pattern": "^[^\\n]*$"},
-                "operation": {"const": operation}, "input": ref(input_def),
+                "operation": {"const": operation},
+                "role": {"enum": roles} if len(roles) > 1 else {"const": roles[0]},
+                "rule": ref("rule"), "input": ref(input_def),
                 "level": {"enum": levels} if len(levels) > 1 else {"const": levels[0]},
-                "expect": ref(expect), "cite": {"type": "array", "items": ref("anchor"), "minItems": 1},
+                "expect": ref(expect + result), "cite": {"type": "array", "items": ref("anchor"), "minItems": 1},
                 "tags": {"type": "array", "items": ref("tag")},
                 "provenance": {"type": "array", "items": {"type": "string", "minLength": 1}, "minItems": 1},
-                "expand": ref("expand")},
-                ["id", "description", "operation", "input", "level", "expect", "cite"]))
+                "expand": ref("expand"), "breaks": ref("breaks")},
+                required + (["breaks"] if set(levels) & set(BREAKS_REQUIRED) else [])))
     defs["vector"] = {"oneOf": variants}
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",

@@ -8,18 +8,28 @@ generator stops on any disagreement. Implementation-defined vectors are found by
 point at a time: when exactly one changes the outcome, the vector becomes a `choice` keyed by it.
 Levels are must, should, implementation-defined and hardening (the suite's safety profile, scored apart);
 `parse_generated` writes a long input as a template with `expand` (format 2).
+
+Format 3: every call names the `rule` it tests (rules.py describes each rule once, with its role and level).
+A vector takes its rule's level unless the model makes it implementation-defined; an explicit `level=`
+must agree with the rule. Its `role` is its operation's for a build, and for a parse it is computed from the
+input (`parse_role`); a source may override it with `role=(ROLE, "reason")`. `breaks=` says in one line
+what the other side gets wrong when a target fails the vector; every must vector has one.
 """
 
 import itertools
 import json
 import re
 
+import rules as rulebook
 import xcu_model as model
 from xcu_model import request as R  # noqa: F401  (re-exported for sources)
 
 CHOICE_POINTS = [p for p in model.CHOICES if p not in model.COMPARATOR_CHOICES]
 LEVELS = ("must", "should", "implementation-defined", "hardening")
 PLACEHOLDER = re.compile(r"^<<[A-Z0-9]+>>$")
+ROLES = ("recognise", "decode", "build-request", "build-callback")
+PLAIN_SCHEME = re.compile(r"^[a-z][a-z0-9+.\-]*$")
+AUTHORITY = "//x-callback-url"
 
 
 class GeneratorError(Exception):
@@ -37,6 +47,19 @@ def substitute(value, replacements):
     if isinstance(value, dict):
         return {key: substitute(item, replacements) for key, item in value.items()}
     return value
+
+
+def parse_role(data):
+    """The role a parse input tests (Vectors/README.md, "Roles"): `recognise` when its scheme is not a plain
+    lowercase valid scheme or its authority is not exactly `//x-callback-url`; `decode` otherwise."""
+    text = data.decode("utf-8", "replace")
+    colon = text.find(":")
+    if colon < 0 or not PLAIN_SCHEME.match(text[:colon]):
+        return "recognise"
+    rest = text[colon + 1:]
+    if not rest.startswith(AUTHORITY) or rest[len(AUTHORITY):][:1] not in ("", "/", "?", "#"):
+        return "recognise"
+    return "decode"
 
 
 def canon(value):
@@ -120,17 +143,40 @@ def parse_expectation(data):
 class Collector:
     """Collects the vectors of one file, checking each as it is added."""
 
-    def __init__(self, file, citations):
+    def __init__(self, file, citations, rules=None):
         self.file = file
         self.citations = citations
+        self.rules = rulebook.RULES if rules is None else rules
         self.items = []  # (key, vector without id)
 
     # MARK: common checks
 
-    def _finish(self, key, description, operation, input_, level, expect, cite, tags, provenance, expand=None):
+    def rule_level(self, key, rule, level):
+        """The level a vector of `rule` has: the rule's, or an explicit one that must agree with it."""
+        if rule not in self.rules:
+            raise GeneratorError("%s/%s: unknown rule %r (describe it in rules.py)" % (self.file, key, rule))
+        return self.rules[rule].level if level is None else level
+
+    def _finish(self, key, description, operation, input_, level, expect, cite, tags, provenance, expand=None,
+                rule=None, role=None, breaks=None):
         if not key or "/" in key:
             raise GeneratorError("bad key %r" % key)
         key = self.file + "/" + key
+        if rule not in self.rules:
+            raise GeneratorError("%s: unknown rule %r (describe it in rules.py)" % (key, rule))
+        entry = self.rules[rule]
+        if level != "implementation-defined" and level != entry.level:
+            raise GeneratorError("%s: level %s, but its rule %s is %s (one rule, one level)" % (key, level, rule, entry.level))
+        computed = parse_role(_parse_bytes(input_)) if operation == "parse" else operation
+        if role is not None:
+            overridden, reason = role
+            if overridden == computed or not reason:
+                raise GeneratorError("%s: a role override names another role than the computed %s, with a reason" % (key, computed))
+            computed = overridden
+        if computed != entry.role:
+            raise GeneratorError("%s: role %s, but its rule %s is %s (one rule, one role)" % (key, computed, rule, entry.role))
+        if breaks is not None and ("\n" in breaks or not breaks.strip() or len(breaks) > 200):
+            raise GeneratorError("%s: 'breaks' must be one short line" % key)
         if any(k == key for k, _ in self.items):
             raise GeneratorError("duplicate key " + key)
         for anchor in cite:
@@ -145,8 +191,10 @@ class Collector:
             raise GeneratorError("%s: level %s but expect %s" % (key, level, canon(expect)[:200]))
         if "\n" in description or len(description) > 200:
             raise GeneratorError("%s: description must be one short line" % key)
-        vector = {"description": description, "operation": operation, "input": input_, "level": level,
-                  "expect": expect, "cite": list(cite), "tags": list(tags)}
+        vector = {"description": description, "operation": operation, "role": computed, "rule": rule,
+                  "input": input_, "level": level, "expect": expect, "cite": list(cite), "tags": list(tags)}
+        if breaks is not None:
+            vector["breaks"] = breaks
         if provenance:
             vector["provenance"] = list(provenance)
         if expand:
@@ -155,8 +203,8 @@ class Collector:
 
     # MARK: parse
 
-    def parse(self, key, description, url=None, hex=None, level="must", cite=(), tags=(), provenance=(),
-              expect=None, point=None, also=()):
+    def parse(self, key, description, url=None, hex=None, level=None, cite=(), tags=(), provenance=(),
+              expect=None, point=None, also=(), rule=None, role=None, breaks=None):
         """A parse vector; `expect` (optional) is the hand-reasoned result, cross-checked with the model.
 
         `also` adds alternatives the model does not produce (a stricter parser's rejection), which
@@ -165,6 +213,7 @@ class Collector:
         if (url is None) == (hex is None):
             raise GeneratorError(key + ": give url or hex")
         data = url.encode("utf-8") if url is not None else bytes.fromhex(hex.replace(" ", ""))
+        level = self.rule_level(key, rule, level)
         computed, varying, raw = parse_expectation(data)
         if also:
             flat = [x for alt in [computed] + list(also) for x in (alt["anyOf"] if "anyOf" in alt else [alt])]
@@ -186,9 +235,11 @@ class Collector:
         if level == "must" and ((raw and len(kinds) > 1) or len(varying) > 1):
             raise GeneratorError(key + ": a must vector cannot rest on raw-character or multi-choice leniency")
         input_ = {"url": url} if url is not None else {"urlHex": " ".join("%02X" % b for b in data)}
-        self._finish(key, description, "parse", input_, level, computed, cite, tags, provenance)
+        self._finish(key, description, "parse", input_, level, computed, cite, tags, provenance, rule=rule, role=role,
+                     breaks=breaks)
 
-    def parse_generated(self, key, description, url, expand, expect, level="must", cite=(), tags=(), provenance=()):
+    def parse_generated(self, key, description, url, expand, expect, level=None, cite=(), tags=(), provenance=(),
+                        rule=None, role=None, breaks=None):
         """A parse vector whose long input is generated: every placeholder of `expand` (`<<NAME>>`) in the URL
         and in the expectation's strings stands for `text` repeated `times` times (Vectors/README.md, "expand").
 
@@ -206,12 +257,14 @@ class Collector:
             if not same_expect(substitute(expect, small), computed):
                 raise GeneratorError("%s: at %d repetitions the template expects\n  %s\nbut the model says\n  %s"
                                      % (key, times, canon(substitute(expect, small)), canon(computed)))
-        self._finish(key, description, "parse", {"url": url}, level, expect, cite, tags, provenance, expand=expand)
+        self._finish(key, description, "parse", {"url": url}, self.rule_level(key, rule, level), expect, cite, tags,
+                     provenance, expand=expand, rule=rule, role=role, breaks=breaks)
 
     # MARK: build request
 
-    def build_request(self, key, description, request, level="must", cite=(), tags=(), provenance=(),
-                      expect=None):
+    def build_request(self, key, description, request, level=None, cite=(), tags=(), provenance=(),
+                      expect=None, rule=None, breaks=None):
+        level = self.rule_level(key, rule, level)
         computed = outcome_to_expect(model.build_request(request))
         if expect is not None:
             if "anyOf" in expect:
@@ -225,12 +278,14 @@ class Collector:
         if level == "must" and any(c in s for s in strings for c in "+= "):
             raise GeneratorError(key + ": lint: a build vector with '+', '=' or space in a name or value is not must")
         self._finish(key, description, "build-request", {"request": request}, level, computed, cite, tags,
-                     provenance)
+                     provenance, rule=rule, breaks=breaks)
 
     # MARK: build callback
 
     def build_callback(self, key, description, callback, outcome="success", source=None, parameters=(),
-                       code=None, message=None, level="must", cite=(), tags=(), provenance=(), expect=None):
+                       code=None, message=None, level=None, cite=(), tags=(), provenance=(), expect=None,
+                       rule=None, breaks=None):
+        level = self.rule_level(key, rule, level)
         params = [[n, v] for n, v in parameters]
         computed = outcome_to_expect(model.build_callback(callback, outcome, source, params, code, message))
         if expect is not None:
@@ -250,10 +305,20 @@ class Collector:
         strings += [s for s in (source, code, message) if s]
         if level == "must" and any(c in s for s in strings for c in "+= "):
             raise GeneratorError(key + ": lint: a build vector with '+', '=' or space in a name or value is not must")
-        self._finish(key, description, "build-callback", input_, level, computed, cite, tags, provenance)
+        self._finish(key, description, "build-callback", input_, level, computed, cite, tags, provenance, rule=rule,
+                     breaks=breaks)
 
     # MARK: explicit
 
-    def explicit(self, key, description, operation, input_, level, expect, cite=(), tags=(), provenance=()):
+    def explicit(self, key, description, operation, input_, level, expect, cite=(), tags=(), provenance=(), rule=None,
+                 role=None, breaks=None):
         """A vector whose expectation the model cannot vary (parameter order); written out by hand."""
-        self._finish(key, description, operation, input_, level, expect, cite, tags, provenance)
+        self._finish(key, description, operation, input_, self.rule_level(key, rule, level), expect, cite, tags,
+                     provenance, rule=rule, role=role, breaks=breaks)
+
+
+def _parse_bytes(input_):
+    """The bytes of a parse input (a template's placeholders stay as written: they never reach the authority)."""
+    if "url" in input_:
+        return input_["url"].encode("utf-8")
+    return bytes.fromhex(input_["urlHex"].replace(" ", ""))

@@ -14,7 +14,8 @@ extension Vector {
     /// Decodes a vector from its JSON object in `file`.
     public init(decoding cursor: JSONCursor) throws(VectorLoadError) {
         _ = try cursor.keys(allowed: [
-            "id", "description", "operation", "input", "level", "expect", "cite", "tags", "provenance", "expand",
+            "id", "description", "operation", "role", "rule", "input", "level", "expect", "cite", "tags", "provenance",
+            "expand", "breaks",
         ])
         let expansions = try Self.decodeExpand(try cursor.optionalMember("expand"))
         let idCursor = try cursor.member("id")
@@ -26,6 +27,15 @@ extension Vector {
             throw operationCursor.error("one of \"parse\", \"build-request\", \"build-callback\"")
         }
         self.operation = operation
+        let roleCursor = try cursor.member("role")
+        role = TargetRole(rawValue: try roleCursor.string())
+        guard role.operation == operation else {
+            let roles = TargetRole.roles(of: operation).map { "\"\($0)\"" }
+            throw roleCursor.error("the role of a \(operation.rawValue) vector: \(roles.joined(separator: " or "))")
+        }
+        let ruleCursor = try cursor.member("rule")
+        rule = try ruleCursor.string()
+        guard Self.isValidRuleID(rule) else { throw ruleCursor.error("a kebab-case rule id such as \"decode-plus\"") }
         let levelCursor = try cursor.member("level")
         guard let level = Level(rawValue: try levelCursor.string()) else {
             throw levelCursor.error("one of \"must\", \"should\", \"implementation-defined\", \"hardening\"")
@@ -36,12 +46,27 @@ extension Vector {
         citations = try cursor.member("cite").strings()
         tags = try cursor.optionalMember("tags")?.strings() ?? []
         provenance = try cursor.optionalMember("provenance")?.strings() ?? []
+        if let breaksCursor = try cursor.optionalMember("breaks") {
+            let text = try breaksCursor.string()
+            guard !text.isEmpty, !text.contains(where: \.isNewline) else { throw breaksCursor.error("one line of text") }
+            breaks = text
+        } else {
+            breaks = nil
+        }
         file = cursor.file
         if case .choice = expectation, level != .implementationDefined {
             throw levelCursor.error("\"implementation-defined\", since 'expect' is a choice")
         }
         if level == .implementationDefined, !expectation.isChoice {
             throw (try cursor.member("expect")).error("a 'choice' expectation, since the level is implementation-defined")
+        }
+    }
+
+    /// Whether `id` is a rule id: lowercase letters and digits in words joined by single '-'.
+    public static func isValidRuleID(_ id: String) -> Bool {
+        let words = id.split(separator: "-", omittingEmptySubsequences: false)
+        return !id.isEmpty && words.allSatisfy { word in
+            !word.isEmpty && word.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber) }
         }
     }
 

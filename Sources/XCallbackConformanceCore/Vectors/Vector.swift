@@ -8,6 +8,12 @@ public struct Vector: Sendable, Identifiable, CustomStringConvertible {
     public var summary: String
     /// The operation under test.
     public var operation: Operation
+    /// The responsibility within the operation that the vector tests (format 3).
+    public var role: TargetRole
+    /// The id of the rule the vector tests, described in `rules.json`; vectors sharing a rule test one behaviour.
+    public var rule: String
+    /// What the other side gets wrong when a target fails the vector; every must vector says it.
+    public var breaks: String?
     /// The input handed to the target.
     public var input: VectorInput
     /// How strongly the spec asks for the expected outcome.

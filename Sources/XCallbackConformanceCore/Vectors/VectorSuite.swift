@@ -6,6 +6,8 @@ public struct VectorSuite: Sendable {
     public var manifest: Manifest
     /// The citation anchors by id.
     public var citations: [String: Citation]
+    /// The rules of `rules.json` by id, each with its role, level and summary; empty when the directory has none.
+    public var rules: [String: VectorRule] = [:]
     /// Every vector, in manifest file order, then file order.
     public var vectors: [Vector]
     /// The directory the suite was loaded from.
@@ -13,7 +15,7 @@ public struct VectorSuite: Sendable {
     /// JSON files at the top of the directory that the manifest does not list (their vectors are not loaded).
     public var unlistedFiles: [String] = []
     /// The files every vectors directory holds besides the vector files.
-    static let metadataFiles: Set<String> = ["manifest.json", "citations.json", "retired.json", "schema.json"]
+    static let metadataFiles: Set<String> = ["manifest.json", "citations.json", "retired.json", "schema.json", "rules.json"]
 
     /// The directory of the vectors bundled with this package, found beside the running binary.
     public static func bundledDirectory() throws(VectorLoadError) -> URL {
@@ -40,6 +42,9 @@ public struct VectorSuite: Sendable {
         manifest = try Manifest(decoding: manifestCursor)
         manifest.sha256 = SHA256.hexDigest(manifestBytes)
         citations = try Citation.anchors(from: try Self.document(named: "citations.json", in: directory).cursor)
+        if FileManager.default.fileExists(atPath: directory.appendingPathComponent("rules.json").path) {
+            rules = try VectorRule.rules(from: try Self.document(named: "rules.json", in: directory).cursor)
+        }
         let retired = try Self.retiredIDs(in: directory)
         vectors = []
         var seen: [String: String] = [:]
@@ -69,6 +74,14 @@ public struct VectorSuite: Sendable {
                     throw VectorLoadError(
                         file: entry.path, path: "\(element.path).cite", expected: "anchors defined in citations.json",
                         found: "'\(anchor)'")
+                }
+                if !rules.isEmpty {
+                    guard let rule = rules[vector.rule] else {
+                        throw VectorLoadError(
+                            file: entry.path, path: "\(element.path).rule", expected: "a rule described in rules.json",
+                            found: "'\(vector.rule)'")
+                    }
+                    try rule.check(vector, at: element.path)
                 }
                 if let reason = retired[vector.id] {
                     throw VectorLoadError(
@@ -183,8 +196,8 @@ public struct Manifest: Sendable, Hashable {
     /// The SHA-256 of the manifest file's bytes, set by the loader.
     public var sha256 = ""
 
-    /// The format versions this loader reads: 2 adds the `hardening` level and `expand`; a format 1 file is valid 2.
-    public static let readableFormats: Set<Int> = [1, 2]
+    /// The format versions this loader reads: format 3 only (its vectors name their role and rule).
+    public static let readableFormats: Set<Int> = [VectorFormat.version]
 
     /// Decodes a manifest.
     public init(decoding cursor: JSONCursor) throws(VectorLoadError) {
@@ -192,7 +205,7 @@ public struct Manifest: Sendable, Hashable {
         suiteVersion = try cursor.member("suiteVersion").string()
         formatVersion = try Self.integer(try cursor.member("formatVersion"))
         guard Self.readableFormats.contains(formatVersion) else {
-            throw (try cursor.member("formatVersion")).error("format version 1 or 2")
+            throw (try cursor.member("formatVersion")).error(VectorFormat.expectation(found: formatVersion))
         }
         var files: [File] = []
         for element in try cursor.member("files").elements() {

@@ -14,7 +14,7 @@ import XCallbackConformance
         }
         let bytes = Array(try Data(contentsOf: directory.appendingPathComponent("mini.json")))
         let manifest: JSONValue = [
-            "suiteVersion": "0.0.1-copy", "formatVersion": 1,
+            "suiteVersion": "0.0.1-copy", "formatVersion": .number(Double(VectorFormat.version)),
             "files": [["path": .string(path), "count": 9, "sha256": .string(SHA256.hexDigest(bytes))]], "total": 9,
         ]
         try Data(manifest.prettyText.utf8).write(to: directory.appendingPathComponent("manifest.json"))

@@ -6,17 +6,18 @@ import XCallbackConformance
 /// Malformed vector directories are refused with the file, the JSON path and what was expected,
 /// by the loader and by the tool (exit status 70).
 @Suite struct VectorLoadingErrorTests {
-    /// Copies the mini suite, replaces `mini.json` with `text` and fixes the manifest's hash and count.
-    func suite(withVectorFile text: String, count: Int = 9) throws -> URL {
+    /// Copies the mini suite, replaces `mini.json` with `text` and fixes the manifest's hash and count
+    /// (with the mini suite's `rules.json` when `rules` is true).
+    func suite(withVectorFile text: String, count: Int = 9, rules: Bool = false, format: Int = VectorFormat.version) throws -> URL {
         let directory = try RunnerFixtures.temporaryDirectory()
         let manager = FileManager.default
-        for name in ["citations.json"] {
+        for name in ["citations.json"] + (rules ? ["rules.json"] : []) {
             try manager.copyItem(
                 at: RunnerFixtures.miniSuiteDirectory.appendingPathComponent(name), to: directory.appendingPathComponent(name))
         }
         try Data(text.utf8).write(to: directory.appendingPathComponent("mini.json"))
         let manifest: JSONValue = [
-            "suiteVersion": "0.0.1-broken", "formatVersion": 1,
+            "suiteVersion": "0.0.1-broken", "formatVersion": .number(Double(format)),
             "files": [["path": "mini.json", "count": .number(Double(count)), "sha256": .string(SHA256.hexDigest(Array(text.utf8)))]],
             "total": .number(Double(count)),
         ]
@@ -37,6 +38,9 @@ import XCallbackConformance
         (#""id": "XCU-2AAB""#, #""id": "XCU-2AAA""#, "$.vectors[1].id", "an id used once"),
         (#""reject": "not-x-callback-url""#, #""refuse": "not-x-callback-url""#, "$.vectors[1].expect.refuse", "one of the members"),
         (#""xcu-host""#, #""xcu-nowhere""#, "$.vectors[1].cite", "anchors defined in citations.json"),
+        (#""role": "build-request""#, #""role": "decode""#, "$.vectors[6].role", "the role of a build-request vector: \"build-request\""),
+        (#""role": "build-callback","#, "", "$.vectors[7]", "the member 'role'"),
+        (#""rule": "mini-plus""#, #""rule": "Mini plus""#, "$.vectors[4].rule", "a kebab-case rule id"),
     ])
     func aMalformedVectorNamesFilePathAndExpectation(old: String, new: String, path: String, expected: String) throws {
         let directory = try suite(withVectorFile: try miniText(replacing: old, with: new))
@@ -44,6 +48,39 @@ import XCallbackConformance
         #expect(error?.file == "mini.json")
         #expect(error?.path == path)
         #expect(error?.expected.hasPrefix(expected) == true, "\(String(describing: error))")
+    }
+
+    @Test func aFormatOtherThanThreeIsRefusedWithTheReleaseToUse() throws {
+        let text = try miniText(replacing: "XCU-2AAA", with: "XCU-2AAA")
+        for format in [1, 2, 4] {
+            let error = #expect(throws: VectorLoadError.self) { try VectorSuite(directory: try suite(withVectorFile: text, format: format)) }
+            #expect(error?.file == "manifest.json")
+            #expect(error?.path == "$.formatVersion")
+            let advice = format < 3 ? "use xcallback-conformance 2.x" : "use the xcallback-conformance release that wrote it"
+            #expect(error?.expected == "format 3 (suite 3.x); this directory is format \(format): \(advice)")
+        }
+    }
+
+    @Test(arguments: [
+        (#""rule": "mini-plus""#, #""rule": "mini-undescribed""#, "$.vectors[4].rule", "a rule described in rules.json"),
+        (#""role": "recognise",\#n      "rule": "mini-host-case""#, #""role": "decode",\#n      "rule": "mini-host-case""#,
+         "$.vectors[3].role", "the role of its rule mini-host-case in rules.json (recognise)"),
+        (#""rule": "mini-host-case""#, #""rule": "mini-other-host""#, "$.vectors[3].level",
+         "the level of its rule mini-other-host in rules.json (must)"),
+    ])
+    func aVectorOutsideItsRuleNamesTheRule(old: String, new: String, path: String, expected: String) throws {
+        let directory = try suite(withVectorFile: try miniText(replacing: old, with: new), rules: true)
+        let error = #expect(throws: VectorLoadError.self) { try VectorSuite(directory: directory) }
+        #expect(error?.file == "mini.json")
+        #expect(error?.path == path)
+        #expect(error?.expected == expected, "\(String(describing: error))")
+    }
+
+    @Test func theMiniSuiteLoadsItsRules() throws {
+        let suite = try RunnerFixtures.miniSuite()
+        #expect(suite.rules.count == 9)
+        #expect(suite.rules["mini-host-case"] == VectorRule(id: "mini-host-case", role: .recognise, level: .should, summary: "The host is compared case-insensitively."))
+        #expect(suite.vectors.allSatisfy { suite.rules[$0.rule]?.role == $0.role })
     }
 
     @Test func aWrongCountIsRefused() throws {

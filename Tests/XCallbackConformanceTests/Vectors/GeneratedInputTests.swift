@@ -2,9 +2,9 @@ import Foundation
 import Testing
 import XCallbackConformance
 
-/// Generated inputs (format 2, `expand`): the loader expands templates, and a bad `expand` names its JSON path.
+/// Generated inputs (`expand`, since format 2): the loader expands templates, and a bad `expand` names its JSON path.
 @Suite struct GeneratedInputTests {
-    /// Writes a one-file suite (format 2) whose only vector is the mini suite's first, with `expand` spliced in.
+    /// Writes a one-file suite (format 3) whose only vector is the mini suite's first, with `expand` spliced in.
     func suite(expand: String, url: String, title: String) throws -> URL {
         let directory = try RunnerFixtures.temporaryDirectory()
         try FileManager.default.copyItem(
@@ -12,14 +12,14 @@ import XCallbackConformance
             to: directory.appendingPathComponent("citations.json"))
         let text = """
             {"title": "t", "description": "d", "vectors": [{"id": "XCU-2AAA", "description": "generated",
-             "operation": "parse", "input": {"url": "\(url)"}, "level": "should",
+             "operation": "parse", "role": "decode", "rule": "generated", "input": {"url": "\(url)"}, "level": "should",
              "expect": {"accept": {"scheme": "things", "action": "add", "source": null, "success": null, "error": null,
                "cancel": null, "parameters": [["title", "\(title)"]], "fragment": null}},
              "cite": ["xcu-host"], "expand": \(expand)}]}
             """
         try Data(text.utf8).write(to: directory.appendingPathComponent("mini.json"))
         let manifest: JSONValue = [
-            "suiteVersion": "0.0.1-generated", "formatVersion": 2,
+            "suiteVersion": "0.0.1-generated", "formatVersion": .number(Double(VectorFormat.version)),
             "files": [["path": "mini.json", "count": 1, "sha256": .string(SHA256.hexDigest(Array(text.utf8)))]], "total": 1,
         ]
         try Data(manifest.prettyText.utf8).write(to: directory.appendingPathComponent("manifest.json"))

@@ -75,13 +75,13 @@ import XCallbackConformance
         let schema = try JSONSchema(try VectorFixtures.json("schema.json"))
         let broken = #"""
             {"title":"t","description":"d","vectors":[{"id":"XCU-0000","description":"x","operation":"parse",
-             "input":{"url":"a://x-callback-url/b"},"level":"must","expect":{"reject":"not-x-callback-url"},"cite":["xcu-host"]}]}
+             "role":"recognise","rule":"r","input":{"url":"a://x-callback-url/b"},"level":"must","expect":{"reject":"not-x-callback-url"},"cite":["xcu-host"]}]}
             """#
         let found = schema.validate(try JSONValue(parsing: broken))
         #expect(found.contains { $0.instancePath == "$.vectors[0].id" && $0.expected.contains("XCU-") })
         let choiceAtMust = #"""
             {"title":"t","description":"d","vectors":[{"id":"XCU-2222","description":"x","operation":"parse",
-             "input":{"url":"a://x-callback-url/b?v=a+b"},"level":"must","cite":["silent-plus"],
+             "role":"decode","rule":"r","input":{"url":"a://x-callback-url/b?v=a+b"},"level":"must","cite":["silent-plus"],
              "expect":{"choice":"plus","outcomes":{"literal":{"reject":"invalid-character"}}}}]}
             """#
         #expect(!schema.validate(try JSONValue(parsing: choiceAtMust)).isEmpty)

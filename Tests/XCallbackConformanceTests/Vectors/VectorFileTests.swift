@@ -91,7 +91,7 @@ import XCallbackURL
     @Test func countsAndHashesEqualTheManifest() throws {
         let manifest = try VectorFixtures.json("manifest.json")
         #expect(manifest["suiteVersion"] == .string(SuiteInfo.version))
-        #expect(manifest["formatVersion"] == 2)
+        #expect(manifest["formatVersion"] == .number(Double(VectorFormat.version)))
         var total = 0
         for entry in manifest["files"]?.arrayValue ?? [] {
             let path = try #require(entry["path"]?.stringValue)

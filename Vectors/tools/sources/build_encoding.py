@@ -22,51 +22,53 @@ def label(byte):
     return "0x20 (space)" if ch == " " else "0x%02X '%s'" % (byte, ch)
 
 
-def level_and_cite(ch):
-    """'+', '=' and space are 'should': RFC 3986 lets '+' and '=' stand raw in a query, space is D3."""
+def rule_and_cite(ch, role="build-request"):
+    """The rule a character of a name or value tests, and its citations. '+', '=' and space are their own rule:
+    RFC 3986 lets '+' and '=' stand raw in a query, and receivers disagree on '+' and space (D2, D3)."""
     byte = ord(ch)
     if ch in FORM:
-        return "should", ["rfc3986-2.2-producers", "xcu-values-encoded"]
+        return role + "-form-chars", ["rfc3986-2.2-producers", "xcu-values-encoded"]
     if ch in "&#":
-        return "must", ["rfc3986-2.2"]
+        return role + "-delimiters", ["rfc3986-2.2"]
     if ch == "%":
-        return "must", ["rfc3986-2.4-percent"]
+        return role + "-percent", ["rfc3986-2.4-percent"]
     if byte < 0x20 or byte == 0x7F:
-        return "must", ["rfc3986-2", "rfc3986-2.1"]
-    return "must", ["xcu-values-encoded", "rfc3986-2"]
+        return role + "-controls", ["rfc3986-2", "rfc3986-2.1"]
+    return role + "-values", ["xcu-values-encoded", "rfc3986-2"]
 
 
 def vectors(v):
     # 1. Every ASCII byte inside a request value round-trips through the reference parser.
     for byte in range(0x80):
         ch = chr(byte)
-        level, cite = level_and_cite(ch)
+        rule, cite = rule_and_cite(ch)
         tags = ["ascii"] + (["plus", "D2"] if ch == "+" else ["space", "D3"] if ch == " " else
                             ["D8"] if ch == "=" else ["control"] if byte < 0x20 or byte == 0x7F else [])
         v.build_request("req-%02X" % byte, "Build a request whose value holds %s between a and b" % label(byte),
-                        R("enc", "echo", parameters=[("v", "a" + ch + "b")]), level=level, cite=cite, tags=tags)
+                        R("enc", "echo", parameters=[("v", "a" + ch + "b")]), rule=rule, cite=cite, tags=tags)
 
     # 2. Punctuation, space and control bytes inside a callback result value.
     for byte in range(0x80):
         ch = chr(byte)
         if ch.isalnum():
             continue
-        level, cite = level_and_cite(ch)
+        rule, cite = rule_and_cite(ch, "build-callback")
         tags = ["ascii", "callback"] + (["plus", "D2"] if ch == "+" else ["space", "D3"] if ch == " " else [])
         v.build_callback("cb-%02X" % byte, "Callback result value holding %s between a and b" % label(byte),
-                         "src://x-callback-url/done", parameters=[("r", "a" + ch + "b")], level=level,
+                         "src://x-callback-url/done", parameters=[("r", "a" + ch + "b")], rule=rule,
                          cite=cite + ["xcu-x-success"], tags=tags)
 
     # 3. Special characters in parameter names.
     for key, name in [("amp", "a&b"), ("hash", "a#b"), ("percent", "100%"), ("question", "a?b"),
                       ("slash", "a/b"), ("utf8", "été"), ("emoji", "😀"), ("tab", "a\tb")]:
-        level, cite = level_and_cite("&" if key in ("amp", "hash") else "%" if key == "percent" else "a")
+        rule, cite = rule_and_cite("&" if key in ("amp", "hash") else "%" if key == "percent" else "a")
+        rule = "build-request-controls" if key == "tab" else rule
         v.build_request("name-" + key, "Build a request whose parameter name is %r" % name,
-                        R("enc", "echo", parameters=[(name, "1")]), level=level, cite=cite + ["xcu-action-parameters"],
+                        R("enc", "echo", parameters=[(name, "1")]), rule=rule, cite=cite + ["xcu-action-parameters"],
                         tags=["name"])
     for key, name in [("equals", "a=b"), ("plus", "a+b"), ("space", "a b")]:
         v.build_request("name-" + key, "Build a request whose parameter name is %r" % name,
-                        R("enc", "echo", parameters=[(name, "1")]), level="should",
+                        R("enc", "echo", parameters=[(name, "1")]), rule="build-request-form-chars",
                         cite=["rfc3986-2.2-producers", "xcu-action-parameters"], tags=["name", "D8" if key == "equals"
                                                                                         else "D2" if key == "plus" else "D3"])
 
@@ -77,47 +79,48 @@ def vectors(v):
                              ("nbsp", "a\u00a0b", "a no-break space"), ("bom", "\ufeffa", "a byte-order mark"),
                              ("u2028", "a\u2028b", "U+2028 LINE SEPARATOR")]:
         v.build_request("req-" + key, "Build a request whose value is %s: UTF-8, percent-encoded" % what,
-                        R("enc", "echo", parameters=[("v", value)]), level="should",
+                        R("enc", "echo", parameters=[("v", value)]), rule="build-request-non-ascii",
                         cite=["rfc3986-2.5", "rfc3986-2"], tags=["utf8"])
     for key, value in [("percent-escape-text", "%41"), ("percent-25", "%25"), ("percent-zz", "%zz")]:
         v.build_request("req-" + key, "Build a value that looks like an escape (%s): it must not decode" % value,
-                        R("enc", "echo", parameters=[("v", value)]), cite=["rfc3986-2.4", "rfc3986-2.4-percent"],
+                        R("enc", "echo", parameters=[("v", value)]), rule="build-request-percent",
+                        cite=["rfc3986-2.4", "rfc3986-2.4-percent"],
                         tags=["percent", "double"])
     v.build_request("req-empty-value", "Build a parameter with the empty value", R("enc", "echo", parameters=[("v", "")]),
-                    cite=["xcu-query-format"], tags=["empty"])
+                    rule="build-request-structure", cite=["xcu-query-format"], tags=["empty"])
     v.build_request("req-flag", "Build a parameter without a value (a flag): the name alone",
-                    R("enc", "echo", parameters=[("create-new-tab", None)]), level="should",
+                    R("enc", "echo", parameters=[("create-new-tab", None)]), rule="build-request-flag",
                     cite=["xcu-action-parameters", "silent-flag"], tags=["flag", "D7"])
     v.build_request("req-flag-between", "Build a flag between two valued parameters",
-                    R("enc", "echo", parameters=[("a", "1"), ("flag", None), ("b", "2")]), level="should",
+                    R("enc", "echo", parameters=[("a", "1"), ("flag", None), ("b", "2")]), rule="build-request-flag",
                     cite=["xcu-action-parameters", "silent-flag"], tags=["flag", "D7"])
     v.build_request("req-empty-name", "Build a parameter with an empty name: emit '=v' or refuse",
-                    R("enc", "echo", parameters=[("", "v")]), level="should",
+                    R("enc", "echo", parameters=[("", "v")]), rule="build-request-empty-name",
                     expect=any_of(accept(R("enc", "echo", parameters=[("", "v")])), reject("empty-parameter-name")),
                     cite=["xcu-query-format", "silent-empty-name"], tags=["empty"])
     v.build_request("req-duplicates", "Build repeated parameters: every one is emitted, in order",
-                    R("enc", "echo", parameters=[("tag", "a"), ("tag", "b"), ("tag", "c")]), level="should",
+                    R("enc", "echo", parameters=[("tag", "a"), ("tag", "b"), ("tag", "c")]), rule="build-request-duplicates",
                     cite=["xcu-action-parameters", "silent-duplicates"], tags=["duplicate", "D6"])
     v.build_request("req-many", "Build ten parameters: all emitted, order kept",
-                    R("enc", "echo", parameters=[("p%d" % i, str(i)) for i in range(10)]),
+                    R("enc", "echo", parameters=[("p%d" % i, str(i)) for i in range(10)]), rule="build-request-structure",
                     cite=["xcu-action-parameters", "xcu-query-format"], tags=["order"])
     v.build_callback("cb-utf8", "Callback result value in UTF-8 is percent-encoded as UTF-8",
-                     "src://x-callback-url/done", parameters=[("word", "Hola, señor 😀")], level="should",
+                     "src://x-callback-url/done", parameters=[("word", "Hola, señor 😀")], rule="build-callback-non-ascii",
                      cite=["rfc3986-2.5", "xcu-x-success"], tags=["utf8", "callback", "space"])
     # A null value is a parameter without a value (PROTOCOL.md 2.2): a bare name, graded as the request flags are.
     v.build_callback("cb-flag", "Callback result parameter with a null value is emitted as a bare name",
-                     "src://x-callback-url/done", parameters=[("done", None)], level="should",
+                     "src://x-callback-url/done", parameters=[("done", None)], rule="build-callback-flag",
                      cite=["xcu-x-success", "silent-flag"], tags=["flag", "D7", "callback"])
     v.build_callback("cb-flag-between", "Callback results with a null value between two valued ones: a bare name "
                      "in its place", "src://x-callback-url/done?id=7", parameters=[("a", "1"), ("done", None), ("b", "2")],
-                     level="should", cite=["xcu-x-success", "silent-flag"], tags=["flag", "D7", "callback"])
+                     rule="build-callback-flag", cite=["xcu-x-success", "silent-flag"], tags=["flag", "D7", "callback"])
     v.build_callback("cb-empty", "Callback result parameter with the empty value", "src://x-callback-url/done",
-                     parameters=[("r", "")], cite=["xcu-x-success"], tags=["empty", "callback"])
+                     parameters=[("r", "")], rule="build-callback-append", cite=["xcu-x-success"], tags=["empty", "callback"])
     v.build_callback("cb-duplicates", "Callback with repeated result parameters keeps all of them in order",
-                     "src://x-callback-url/done", parameters=[("r", "1"), ("r", "2")], level="should",
+                     "src://x-callback-url/done", parameters=[("r", "1"), ("r", "2")], rule="build-callback-duplicates",
                      cite=["xcu-x-success", "silent-duplicates"], tags=["duplicate", "D6", "callback"])
     v.build_callback("cb-percent-text", "Callback result value '%41' stays the text %41",
-                     "src://x-callback-url/done", parameters=[("r", "%41")],
+                     "src://x-callback-url/done", parameters=[("r", "%41")], rule="build-callback-percent",
                      cite=["rfc3986-2.4", "rfc3986-2.4-percent"], tags=["percent", "callback", "double"])
 
     # 5. Parameter order (D20): emitted as given, unless the target declares it unordered.
@@ -129,7 +132,8 @@ def vectors(v):
                    "preserved": accept(request),
                    "unordered": {"anyOf": [accept(R("enc", "order", parameters=list(p)))
                                            for p in itertools.permutations(pairs)]}}},
-               cite=["silent-order", "xcu-action-parameters"], tags=["order", "parameter-order", "D20"])
+               cite=["silent-order", "xcu-action-parameters"], tags=["order", "parameter-order", "D20"],
+               rule="build-request-order")
     cb = "src://x-callback-url/order"
     def url_of(ps):
         return xcu_model.build_callback(cb, "success", None, list(ps))[1]
@@ -139,7 +143,8 @@ def vectors(v):
                {"choice": "parameter-order", "outcomes": {
                    "preserved": accept(url_of(pairs)),
                    "unordered": {"anyOf": [accept(url_of(p)) for p in itertools.permutations(pairs)]}}},
-               cite=["silent-order", "xcu-x-success"], tags=["order", "parameter-order", "D20", "callback"])
+               cite=["silent-order", "xcu-x-success"], tags=["order", "parameter-order", "D20", "callback"],
+               rule="build-callback-order")
 
     # 6. One standard for every field a builder writes: the rules tested on action parameters above, on the action
     # and on the x-source, x-success, x-error and x-cancel values too. The action sits in the path, where '&', '='
@@ -147,9 +152,9 @@ def vectors(v):
     # allowed; built, it must parse back and obey the path's rules (no raw space, control, non-ASCII or stray '%').
     samples = [("amp", "&"), ("equals", "="), ("hash", "#"), ("percent", "%"), ("plus", "+"), ("space", " "),
                ("question", "?"), ("slash", "/"), ("tab", "\t")]
-    texts = [("utf8", "été", "should", ["rfc3986-2.5", "rfc3986-2"], ["utf8"]),
-             ("emoji", "😀", "should", ["rfc3986-2.5", "rfc3986-2"], ["utf8"]),
-             ("escape-text", "%41", "must", ["rfc3986-2.4", "rfc3986-2.4-percent"], ["percent", "double"])]
+    texts = [("utf8", "été", "build-request-non-ascii", ["rfc3986-2.5", "rfc3986-2"], ["utf8"]),
+             ("emoji", "😀", "build-request-non-ascii", ["rfc3986-2.5", "rfc3986-2"], ["utf8"]),
+             ("escape-text", "%41", "build-request-percent", ["rfc3986-2.4", "rfc3986-2.4-percent"], ["percent", "double"])]
     inner = "s3://x-callback-url/c?k=v&w=a%20b#f"
     middle = "s2://x-callback-url/b?x-success=" + xcu_model.encode_value(inner)
     nested = "s1://x-callback-url/a?x-success=" + xcu_model.encode_value(middle) + "&n=1"
@@ -158,16 +163,22 @@ def vectors(v):
     for field, what in fields:
         cases = []
         for key, ch in samples:
-            level, cite = level_and_cite(ch)
-            if field == "action" and ch in "&=+":
-                level, cite = "must", ["rfc3986-2.2-data", "xcu-action"]
-            cases.append((key, "a" + ch + "b", level, cite, ["ascii"] + (["plus", "D2"] if ch == "+" else
-                                                                          ["space", "D3"] if ch == " " else [])))
-        cases += [(key, "a" + text + "b", level, cite, tags) for key, text, level, cite, tags in texts]
+            rule, cite = rule_and_cite(ch)
+            if field == "action":
+                # The action sits in the path: '&', '=' and '+' are data there (RFC 3986 section 3.3).
+                rule = "build-request-action-space" if ch == " " else "build-request-action"
+                if ch in "&=+":
+                    cite = ["rfc3986-2.2-data", "xcu-action"]
+            cases.append((key, "a" + ch + "b", rule, cite, ["ascii"] + (["plus", "D2"] if ch == "+" else
+                                                                        ["space", "D3"] if ch == " " else [])))
+        for key, text, rule, cite, tags in texts:
+            if field == "action" and rule != "build-request-non-ascii":
+                rule = "build-request-action"
+            cases.append((key, "a" + text + "b", rule, cite, tags))
         if field != "action":
-            cases.append(("nested", nested, "should", ["rfc3986-2.2", "xcu-example-legibility", "silent-nested-encoding"],
-                          ["nested", "D15"]))
-        for key, text, level, cite, tags in cases:
+            cases.append(("nested", nested, "build-request-nested",
+                          ["rfc3986-2.2", "xcu-example-legibility", "silent-nested-encoding"], ["nested", "D15"]))
+        for key, text, rule, cite, tags in cases:
             if field == "action":
                 request = R("enc", text, parameters=[("v", "1")])
                 expect = any_of(accept(request), reject("invalid-character"))
@@ -178,7 +189,7 @@ def vectors(v):
                 expect = None
                 ending = ""
             v.build_request("field-%s-%s" % (field, key), "Build a request whose %s holds %r%s" % (what, text, ending),
-                            request, level=level, expect=expect,
+                            request, rule=rule, expect=expect,
                             cite=cite + (["xcu-action"] if field == "action" and "xcu-action" not in cite else
                                          ["xcu-x-source"] if field == "source" else
                                          ["xcu-x-%s" % field] if field != "action" else []),
@@ -186,8 +197,8 @@ def vectors(v):
 
     # 7. RFC 3986 §2.1: producers should write escapes with uppercase hex digits (%C3%A9, not %c3%a9).
     v.build_request("hex-case-request", "Build a request whose value is '€': its escapes use uppercase hex digits",
-                    R("enc", "echo", parameters=[("v", "€")]), level="should", cite=["rfc3986-2.1-uppercase"],
+                    R("enc", "echo", parameters=[("v", "€")]), rule="build-request-hex-case", cite=["rfc3986-2.1-uppercase"],
                     tags=["hex-case", "utf8", "percent"])
     v.build_callback("hex-case-callback", "Callback result '€': its escapes use uppercase hex digits",
-                     "src://x-callback-url/done", parameters=[("r", "€")], level="should",
+                     "src://x-callback-url/done", parameters=[("r", "€")], rule="build-callback-hex-case",
                      cite=["rfc3986-2.1-uppercase", "xcu-x-success"], tags=["hex-case", "utf8", "percent", "callback"])

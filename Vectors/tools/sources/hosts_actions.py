@@ -18,14 +18,15 @@ def vectors(v):
     # 1. Host spellings (D10, D11).
     for key, host in [("upper", "X-CALLBACK-URL"), ("mixed", "X-Callback-URL"), ("camel", "x-Callback-Url")]:
         v.parse("host-" + key, "Host %s is x-callback-url: hosts are case-insensitive" % host,
-                "app://%s/open" % host, expect=A("open"), cite=HOST + ["rfc3986-6.2.2.1"], tags=["host", "D10"])
+                "app://%s/open" % host, rule="recognise-host-case", expect=A("open"), cite=HOST + ["rfc3986-6.2.2.1"],
+                tags=["host", "D10"])
     for key, host in [("pct-dash", "x%2Dcallback-url"), ("pct-dash-lower", "x%2dcallback-url"),
                       ("pct-x", "%78-callback-url"), ("pct-all", "%78%2D%63%61%6C%6C%62%61%63%6B%2D%75%72%6C")]:
         # Regraded must -> should: RFC 3986 §2.3/§6.2.2.2 make decoding unreserved escapes a normalisation
         # that normalizers *should* do; §6.2 allows plain string comparison with false negatives.
         v.parse("host-" + key, "Host %s decodes to x-callback-url: should, since decoding unreserved escapes is "
                 "a normalisation RFC 3986 recommends, not requires" % host,
-                "app://%s/open" % host, level="should", expect=A("open"),
+                "app://%s/open" % host, rule="recognise-host-escapes", expect=A("open"),
                 cite=["xcu-host", "rfc3986-2.3", "rfc3986-6.2.2.2", "silent-host-encoding"], tags=["host", "D11"])
     for key, url, what in [
             ("other", "app://example.com/open", "another host"), ("x-callback", "pyto://x-callback/run", "Pyto's x-callback"),
@@ -34,27 +35,29 @@ def vectors(v):
             ("dot", "app://x-callback-url./open", "a trailing dot"), ("encoded-slash", "app://x-callback-url%2F/open",
                                                                       "an encoded trailing slash"),
             ("no-path-other", "app://open", "the action in the host position")]:
-        v.parse("not-" + key, "%s is not an x-callback-url (%s)" % (url, what), url, expect=reject("not-x-callback-url"),
+        v.parse("not-" + key, "%s is not an x-callback-url (%s)" % (url, what), url, rule="recognise-other-host",
+                expect=reject("not-x-callback-url"),
                 cite=["xcu-host"], tags=["host", "D10"],
                 provenance=["Things 3 URL scheme (things:///add)"] if key == "empty" else
                 ["Pyto uses the host x-callback (divergences.md D10)"] if key == "x-callback" else [])
     # Missing '//' (RFC 3986 §3.2: the authority is preceded by '//').
     for key, url in [("no-slashes", "app:x-callback-url/open"), ("one-slash", "app:/x-callback-url/open"),
                      ("three-slashes", "app:///x-callback-url/open")]:
-        v.parse("authority-" + key, "%s has no x-callback-url authority" % url, url, expect=reject("not-x-callback-url"),
+        v.parse("authority-" + key, "%s has no x-callback-url authority" % url, url, rule="recognise-other-host",
+                expect=reject("not-x-callback-url"),
                 cite=["rfc3986-3.2", "xcu-host"], tags=["host"])
     # userinfo and port.
     for key, url in [("userinfo", "app://user@x-callback-url/open"), ("password", "app://u:p@x-callback-url/open"),
                      ("port", "app://x-callback-url:80/open"), ("empty-port", "app://x-callback-url:/open")]:
         v.parse("authority-" + key, "%s: userinfo or port has no place in the spec's structure" % url, url,
-                level="should", expect=reject("invalid-authority"),
+                rule="recognise-userinfo-port", expect=reject("invalid-authority"),
                 cite=["xcu-structure", "silent-authority", "rfc3986-3.2.1", "rfc3986-7.6"],
                 tags=["host", "authority", "security"])
     # Regraded: under RFC 3986 §3.2 the host of x-callback-url@evil.example *is* evil.example, so
     # not-x-callback-url is as right as invalid-authority.
     v.parse("authority-at-other", "x-callback-url@evil.example: the host is evil.example (RFC 3986 §3.2.1), so "
             "not-x-callback-url or invalid-authority", "app://x-callback-url@evil.example/open",
-            level="should", expect=any_of(reject("invalid-authority"), reject("not-x-callback-url")),
+            rule="recognise-userinfo-port", expect=any_of(reject("invalid-authority"), reject("not-x-callback-url")),
             also=[reject("not-x-callback-url")],
             cite=["xcu-host", "xcu-structure", "silent-authority", "rfc3986-3.2.1", "rfc3986-7.6"],
             tags=["host", "authority", "security"])
@@ -67,73 +70,77 @@ def vectors(v):
         # Lowercasing is a "should" (RFC 3986 §3.1); a valid scheme is accepted either way.
         v.parse("scheme-" + key, "Scheme %s is valid and reported lowercased" % scheme,
                 "%s://x-callback-url/open" % scheme, expect=accept(R(lowered, "open")),
-                level="should" if scheme != lowered else "must",
+                rule="recognise-scheme-case" if scheme != lowered else "decode-scheme",
                 cite=["rfc3986-3.1-produce-lowercase" if scheme != lowered else "rfc3986-3.1", "rfc3986-3.1-syntax"],
                 tags=["scheme"])
     v.parse("scheme-plus-everywhere", "Scheme a+b with action c+d: '+' is never a space outside the query",
-            "a+b://x-callback-url/c+d", expect=accept(R("a+b", "c+d")),
+            "a+b://x-callback-url/c+d", rule="decode-scheme", expect=accept(R("a+b", "c+d")),
             cite=["rfc3986-3.1-syntax", "rfc3986-2.2-data"], tags=["scheme", "plus", "D1"])
     for key, url in [("digit-first", "1app://x-callback-url/open"), ("empty", "://x-callback-url/open"),
                      ("underscore", "my_app://x-callback-url/open"), ("dash-first", "-app://x-callback-url/open"),
                      ("encoded", "a%70p://x-callback-url/open")]:
-        v.parse("scheme-" + key, "%s: not an RFC 3986 scheme" % url, url, expect=reject("invalid-scheme"),
+        v.parse("scheme-" + key, "%s: not an RFC 3986 scheme" % url, url, rule="recognise-scheme-syntax",
+                expect=reject("invalid-scheme"),
                 cite=["rfc3986-3.1-syntax"], tags=["scheme"])
     v.parse("scheme-none", "No scheme at all: refused as invalid-scheme or not-x-callback-url",
-            "x-callback-url/open", expect=any_of(reject("invalid-scheme"), reject("not-x-callback-url")),
+            "x-callback-url/open", rule="recognise-scheme-syntax", expect=any_of(reject("invalid-scheme"), reject("not-x-callback-url")),
             cite=["rfc3986-3.1-syntax", "xcu-structure"], tags=["scheme"])
 
     # 3. Actions (D12).
-    for key, path, action, level, cite in [
-            ("simple", "open", "open", "must", ["xcu-action"]),
-            ("case", "updateStatus", "updateStatus", "must", ["xcu-action", "rfc3986-6.2.2.1-case-sensitive"]),
-            ("multi", "dropbox/addphoto", "dropbox/addphoto", "must", ["xcu-action"]),
-            ("three", "a/b/c", "a/b/c", "must", ["xcu-action"]),
-            ("encoded-space", "new%20note", "new note", "must", ["xcu-action", "rfc3986-2.1"]),
-            ("encoded-utf8", "%C3%A9crire", "écrire", "should", ["xcu-action", "rfc3986-2.5"]),
-            ("encoded-slash", "a%2Fb", "a/b", "should", ["xcu-action", "rfc3986-2.4"]),
-            ("version", "1.0/lookup", "1.0/lookup", "should", ["xcu-action", "xcu-r1-no-version", "silent-version-path"]),
-            ("sub-delims", "a;b,c!", "a;b,c!", "must", ["xcu-action", "rfc3986-2.2-data"]),
-            ("colon-at", "a:b@c", "a:b@c", "must", ["xcu-action", "rfc3986-2.2-data"]),
-            ("encoded-question", "what%3F", "what?", "must", ["xcu-action", "rfc3986-2.4-order"]),
-            ("encoded-hash", "tag%23one", "tag#one", "must", ["xcu-action", "rfc3986-2.4-order"]),
-            ("dash-dot", "open-all.v2", "open-all.v2", "must", ["xcu-action"])]:
+    for key, path, action, rule, cite in [
+            ("simple", "open", "open", "decode-action", ["xcu-action"]),
+            ("case", "updateStatus", "updateStatus", "decode-action", ["xcu-action", "rfc3986-6.2.2.1-case-sensitive"]),
+            ("multi", "dropbox/addphoto", "dropbox/addphoto", "decode-action", ["xcu-action"]),
+            ("three", "a/b/c", "a/b/c", "decode-action", ["xcu-action"]),
+            ("encoded-space", "new%20note", "new note", "decode-action-escapes", ["xcu-action", "rfc3986-2.1"]),
+            ("encoded-utf8", "%C3%A9crire", "écrire", "decode-action-utf8", ["xcu-action", "rfc3986-2.5"]),
+            ("encoded-slash", "a%2Fb", "a/b", "decode-action-encoded-slash", ["xcu-action", "rfc3986-2.4"]),
+            ("version", "1.0/lookup", "1.0/lookup", "decode-action-version",
+             ["xcu-action", "xcu-r1-no-version", "silent-version-path"]),
+            ("sub-delims", "a;b,c!", "a;b,c!", "decode-action", ["xcu-action", "rfc3986-2.2-data"]),
+            ("colon-at", "a:b@c", "a:b@c", "decode-action", ["xcu-action", "rfc3986-2.2-data"]),
+            ("encoded-question", "what%3F", "what?", "decode-action-escapes", ["xcu-action", "rfc3986-2.4-order"]),
+            ("encoded-hash", "tag%23one", "tag#one", "decode-action-escapes", ["xcu-action", "rfc3986-2.4-order"]),
+            ("dash-dot", "open-all.v2", "open-all.v2", "decode-action", ["xcu-action"])]:
         v.parse("action-" + key, "Action path /%s gives the action %r" % (path, action),
-                "app://x-callback-url/%s?a=1" % path, expect=A(action, parameters=[("a", "1")]), level=level,
+                "app://x-callback-url/%s?a=1" % path, expect=A(action, parameters=[("a", "1")]), rule=rule,
                 cite=cite, tags=["action", "D12"] if key in ("multi", "encoded-slash", "version") else ["action"],
                 provenance=["Launch Center Pro dropbox/addphoto (divergences.md D12)"] if key == "multi" else
                 ["Terminology's pre-R1 1.0/lookup (divergences.md D12)"] if key == "version" else [])
     v.parse("action-trailing-slash", "Action open/ with a trailing slash, as Chrome documents it",
             "app://x-callback-url/open/?a=1", cite=["silent-trailing-slash", "xcu-action"], tags=["action", "D12"],
-            point="trailing-slash", provenance=["github.com/googlearchive/OpenInChrome README.md @ b5bca8b"])
+            point="trailing-slash", rule="decode-trailing-slash", provenance=["github.com/googlearchive/OpenInChrome README.md @ b5bca8b"])
     v.parse("action-trailing-slash-multi", "Action a/b/ with a trailing slash", "app://x-callback-url/a/b/",
-            cite=["silent-trailing-slash"], tags=["action", "D12"], point="trailing-slash")
+            cite=["silent-trailing-slash"], tags=["action", "D12"], point="trailing-slash", rule="decode-trailing-slash")
     for key, url in [("none", "app://x-callback-url"), ("slash", "app://x-callback-url/"),
                      ("slash-query", "app://x-callback-url/?a=b"), ("query", "app://x-callback-url?a=b"),
                      ("fragment", "app://x-callback-url#f")]:
-        v.parse("action-empty-" + key, "%s has no action" % url, url, level="should", expect=reject("missing-action"),
+        v.parse("action-empty-" + key, "%s has no action" % url, url, rule="decode-empty-action", expect=reject("missing-action"),
                 cite=["xcu-structure", "silent-empty-action"], tags=["action", "D12"])
     v.parse("action-plus", "Action a+b keeps its '+' (no form decoding in the path)", "app://x-callback-url/a+b",
-            expect=A("a+b"), cite=["rfc3986-2.2-data", "xcu-action"], tags=["action", "plus", "D1"])
+            rule="decode-action", expect=A("a+b"), cite=["rfc3986-2.2-data", "xcu-action"], tags=["action", "plus", "D1"])
     v.parse("action-bad-escape", "Action with a malformed escape", "app://x-callback-url/a%zz",
-            cite=["silent-invalid-escape"], tags=["action", "D4"], point="invalid-escape")
+            cite=["silent-invalid-escape"], tags=["action", "D4"], point="invalid-escape", rule="decode-invalid-escape")
     # Found by fuzzing the Swift libraries of the results matrix (Tests/Implementations/results/fuzz/): one raw
     # character in the path makes swift-foundation re-encode the whole path (issue 1190), so the valid escape beside
     # it reaches the app still encoded. The query has this vector (raw-mixed); the action had none.
     v.parse("action-raw-mixed", "Raw non-ASCII é%C3%A9 in the action is kept (or refused by a strict parser)",
-            "app://x-callback-url/é%C3%A9", level="should", expect=any_of(A("éé"), reject("invalid-character")),
+            "app://x-callback-url/é%C3%A9", rule="decode-raw-outside-uri", expect=any_of(A("éé"), reject("invalid-character")),
             cite=["xcu-action", "rfc3986-2", "silent-raw-characters"], tags=["action", "utf8", "raw"],
             provenance=["found by xcallback-conformance fuzz against Foundation-based libraries (swift-foundation issue 1190)"])
     # Found by fuzzing the Python adapter: `path.lstrip("/")` takes every leading '/', so '//open' reads as 'open'.
     # The build side has this case (build-action-leading-slash); the parse side had none.
     v.parse("action-leading-slash", "Action path //open gives the action '/open': only the first '/' ends the host",
-            "app://x-callback-url//open", level="should", expect=A("/open"), cite=["xcu-action", "xcu-structure"],
+            "app://x-callback-url//open", rule="decode-action-leading-slash", expect=A("/open"), cite=["xcu-action", "xcu-structure"],
             tags=["action", "D12"], provenance=["found by xcallback-conformance fuzz against Python's urllib.parse"])
 
     # 4. Building: scheme, host and action.
     for key, action in [("simple", "open"), ("multi", "dropbox/addphoto"), ("trailing-slash", "open/"),
                         ("question", "what?"), ("hash", "tag#one"), ("percent", "100%"), ("utf8", "écrire"),
                         ("version", "1.0/lookup")]:
-        level = "must" if key in ("simple", "multi", "question", "hash", "percent") else "should"
+        rule = ("build-request-action" if key in ("simple", "multi", "question", "hash", "percent") else
+                "build-request-trailing-slash" if key == "trailing-slash" else
+                "build-request-non-ascii" if key == "utf8" else "build-request-action-version")
         # A delimiter in the action: RFC 3986 2.2 requires encoding it *if* the URL is formed; no sentence of
         # the spec requires a builder to accept every action name, so refusing one (kradenkov's builder
         # refuses '?', '#' and '%') is conservative, not a breach.
@@ -141,25 +148,26 @@ def vectors(v):
         request = R("app", action, parameters=[("a", "1")])
         v.build_request("build-action-" + key, "Build a request for the action %r" % action
                         + (": encoded so it parses back, or refused" if refusable else ""),
-                        request, level=level,
+                        request, rule=rule,
                         expect=any_of(accept(request), reject("invalid-character")) if refusable else None,
                         cite=["xcu-action", "rfc3986-2.2"] + (["silent-trailing-slash"] if key == "trailing-slash" else []),
                         tags=["action", "D12"] if key in ("multi", "trailing-slash") else ["action"])
     lead = R("app", "/open")
     v.build_request("build-action-leading-slash", "Build a request for the action '/open': kept whole so it parses "
-                    "back as '/open', or refused", lead, level="should",
+                    "back as '/open', or refused", lead, rule="build-request-action-leading-slash",
                     expect=any_of(accept(lead), reject("invalid-character")), cite=["xcu-action", "xcu-structure"],
                     tags=["action", "D12"], provenance=["kradenkov/swift-x-callback-url URL+XCallback.swift (a leading "
                                                         "'/' folded into the path's own)"])
     v.build_request("build-action-space", "Build a request for an action with a space", R("app", "new note"),
-                    level="should", cite=["xcu-action", "rfc3986-2"], tags=["action", "space"])
+                    rule="build-request-action-space", cite=["xcu-action", "rfc3986-2"], tags=["action", "space"])
     v.build_request("build-scheme-upper", "Build with scheme TargetApp: the URL's scheme reads back lowercased",
-                    R("TargetApp", "open"), level="should", cite=["rfc3986-3.1-produce-lowercase"], tags=["scheme"],
+                    R("TargetApp", "open"), rule="build-request-scheme-lowercase", cite=["rfc3986-3.1-produce-lowercase"], tags=["scheme"],
                     expect=accept(R("targetapp", "open")))
     for key, scheme in [("digit-first", "1app"), ("empty", ""), ("space", "my app"), ("colon", "app:")]:
         v.build_request("build-scheme-" + key, "Build with scheme %r: refused" % scheme, R(scheme, "open"),
-                        expect=reject("invalid-scheme"), cite=["rfc3986-3.1-syntax"], tags=["scheme"])
-    v.build_request("build-action-empty", "Build with an empty action: refused", R("app", ""), level="should",
+                        rule="build-request-invalid-scheme", expect=reject("invalid-scheme"), cite=["rfc3986-3.1-syntax"], tags=["scheme"])
+    v.build_request("build-action-empty", "Build with an empty action: refused", R("app", ""),
+                    rule="build-request-empty-action",
                     expect=reject("missing-action"), cite=["xcu-structure", "silent-empty-action"], tags=["action"])
     v.build_request("build-no-params", "Build with no parameter at all: no '?' needed", R("app", "open-all"),
-                    cite=["xcu-optional"], tags=["action"])
+                    rule="build-request-structure", cite=["xcu-optional"], tags=["action"])

@@ -43,18 +43,19 @@ def vectors(v):
     L = levels()
     tags = ["nested", "D15"]
     # 1. Parse each level: x-success is the next level's URL, byte for byte; the payload is decoded once.
-    v.parse("level-0", "Innermost callback URL: its payload decodes once to %r" % PAYLOAD, L[0],
+    v.parse("level-0", "Innermost callback URL: its payload decodes once to %r" % PAYLOAD, L[0], rule="decode-nested",
             expect=accept(R("s0", "done", parameters=[("id", "0"), ("q", PAYLOAD)], fragment="frag0")),
             cite=["rfc3986-2.4-order", "rfc3986-2.4"], tags=tags)
     for k in range(1, DEPTH + 1):
         v.parse("level-%d" % k, "Depth %d: x-success is the depth-%d URL exactly, still encoded inside" % (k, k - 1),
-                L[k], expect=accept(level_request(k, L[k - 1])), cite=CITE, tags=tags + ["depth-%d" % k])
+                L[k], rule="decode-nested", expect=accept(level_request(k, L[k - 1])), cite=CITE,
+                tags=tags + ["depth-%d" % k])
     # 2. Build each level: the reference parses the output back to the same request.
     for k in range(1, DEPTH + 1):
         req = level_request(k, L[k - 1])
         req["fragment"] = None
         v.build_request("build-level-%d" % k, "Build a request whose x-success is the depth-%d URL" % (k - 1), req,
-                        level="should", cite=["rfc3986-2.2", "xcu-example-legibility", "xcu-values-encoded", "silent-nested-encoding"],
+                        rule="build-request-nested", cite=["rfc3986-2.2", "xcu-example-legibility", "xcu-values-encoded", "silent-nested-encoding"],
                         tags=tags + ["depth-%d" % k])
 
     # 3. The same callback in other encodings: fully, partially (queryItems / CallbackURLKit styles).
@@ -64,81 +65,82 @@ def vectors(v):
                             ("ckit", inner.replace(":", "%3A", 1).replace("&", "%26").replace("#", "%23"),
                              "CallbackURLKit-style (%3A//...?id=1%26...)")]:
         v.parse("style-" + key, "x-success encoded %s decodes to the same URL" % what,
-                "tgt://x-callback-url/go?x-success=" + text + "&n=1",
+                "tgt://x-callback-url/go?x-success=" + text + "&n=1", rule="decode-nested",
                 expect=accept(R("tgt", "go", success=inner, parameters=[("n", "1")])),
                 cite=["rfc3986-2.4-order", "rfc3986-3.4-key-value", "xcu-example-legibility", "silent-nested-encoding"],
                 tags=tags)
     v.parse("style-double", "Double-encoded x-success decodes once: the result is still encoded",
-            "tgt://x-callback-url/go?x-success=" + model.encode_value(full(inner)),
+            "tgt://x-callback-url/go?x-success=" + model.encode_value(full(inner)), rule="decode-once",
             expect=accept(R("tgt", "go", success=full(inner))), cite=["rfc3986-2.4"], tags=tags + ["double"])
     v.parse("style-triple", "Triple-encoded '&' (%252526) decodes once to %2526",
-            "tgt://x-callback-url/go?x-success=s0%3A%2F%2Fx-callback-url%2Fdone%3Fa%3D1%252526b%3D2",
+            "tgt://x-callback-url/go?x-success=s0%3A%2F%2Fx-callback-url%2Fdone%3Fa%3D1%252526b%3D2", rule="decode-once",
             expect=accept(R("tgt", "go", success="s0://x-callback-url/done?a=1%2526b=2")), cite=["rfc3986-2.4"],
             tags=tags + ["double"], provenance=["phimage/CallbackURLKit PR 5 (triple encoding)"])
     v.parse("style-partial-double", "Inner escapes not re-encoded: the inner %26 becomes '&' after one decode",
-            "tgt://x-callback-url/go?x-success=s0%3A%2F%2Fx-callback-url%2Fdone%3Fq%3Da%26b",
+            "tgt://x-callback-url/go?x-success=s0%3A%2F%2Fx-callback-url%2Fdone%3Fq%3Da%26b", rule="decode-once",
             expect=accept(R("tgt", "go", success="s0://x-callback-url/done?q=a&b")), cite=["rfc3986-2.4"],
             tags=tags + ["double"])
 
     # 4. Not encoded at all (D9): the split comes first, exactly as RFC 3986 §2.4 says.
     v.parse("raw-amp", "Unencoded callback with '&': the outer query splits there",
-            "tgt://x-callback-url/go?x-success=s0://x-callback-url/done?id=1&x=2",
+            "tgt://x-callback-url/go?x-success=s0://x-callback-url/done?id=1&x=2", rule="decode-unencoded-callback",
             expect=accept(R("tgt", "go", success="s0://x-callback-url/done?id=1", parameters=[("x", "2")])),
             cite=["rfc3986-2.4-order", "xcu-example-legibility"], tags=["nested", "D9"],
             provenance=["phimage/CallbackURLKit issue 3"])
     v.parse("raw-hash", "Unencoded callback with '#': the rest of the request becomes the fragment",
-            "tgt://x-callback-url/go?x-success=s0://x-callback-url/done#frag&word=Hello",
+            "tgt://x-callback-url/go?x-success=s0://x-callback-url/done#frag&word=Hello", rule="decode-unencoded-callback",
             expect=accept(R("tgt", "go", success="s0://x-callback-url/done", fragment="frag&word=Hello")),
             cite=["rfc3986-3.4", "rfc3986-3.5", "xcu-example-legibility"], tags=["nested", "D9", "fragment"])
     v.parse("raw-equals", "Unencoded callback with '=' but no '&': kept whole (the first '=' splits)",
-            "tgt://x-callback-url/go?x-success=s0://x-callback-url/done?id=1",
+            "tgt://x-callback-url/go?x-success=s0://x-callback-url/done?id=1", rule="decode-unencoded-callback",
             expect=accept(R("tgt", "go", success="s0://x-callback-url/done?id=1")),
             cite=["xcu-query-format", "rfc3986-3.4-key-value"], tags=["nested", "D8", "D9"],
             provenance=["sebreh/SBRXCallbackURLKit PR 1 (x-error=http://google.com?q=test)"])
     v.parse("raw-three-levels", "Three unencoded levels collapse into one query",
             "tgt://x-callback-url/go?x-success=s1://x-callback-url/step?x-error=s0://x-callback-url/fail?e=1&n=2",
-            expect=accept(R("tgt", "go", success="s1://x-callback-url/step?x-error=s0://x-callback-url/fail?e=1",
+            rule="decode-unencoded-callback", expect=accept(R("tgt", "go", success="s1://x-callback-url/step?x-error=s0://x-callback-url/fail?e=1",
                             parameters=[("n", "2")])), cite=["rfc3986-2.4-order"], tags=["nested", "D9"])
     v.parse("raw-plus", "A raw '+' inside an encoded callback follows the plus choice",
             "tgt://x-callback-url/go?x-success=s0%3A%2F%2Fx-callback-url%2Fdone%3Fq%3Da+b",
-            cite=["silent-plus"], tags=["nested", "plus", "D1"], point="plus")
+            cite=["silent-plus"], tags=["nested", "plus", "D1"], point="plus", rule="decode-plus")
 
     # 5. A callback whose own query carries x-success.
     inner_cb = "s0://x-callback-url/done?x-success=" + model.encode_value("t://x-callback-url/final?r=1")
     v.parse("inner-x-success", "The callback's own x-success stays inside it (one string, not a duplicate)",
-            "tgt://x-callback-url/go?x-success=" + model.encode_value(inner_cb),
+            "tgt://x-callback-url/go?x-success=" + model.encode_value(inner_cb), rule="decode-nested",
             expect=accept(R("tgt", "go", success=inner_cb)), cite=CITE, tags=["nested", "reserved"])
     v.parse("inner-x-success-raw", "Unencoded inner x-success without '&' is part of the outer value",
-            "tgt://x-callback-url/go?x-success=s0://x-callback-url/done?x-success=t://final",
+            "tgt://x-callback-url/go?x-success=s0://x-callback-url/done?x-success=t://final", rule="decode-unencoded-callback",
             expect=accept(R("tgt", "go", success="s0://x-callback-url/done?x-success=t://final")),
             cite=["xcu-query-format", "rfc3986-2.4-order"], tags=["nested", "reserved", "D9"])
     v.parse("inner-x-success-raw-amp", "Unencoded inner '&x-success=' makes the outer x-success a duplicate",
             "tgt://x-callback-url/go?x-success=s0://x-callback-url/done?a=1&x-success=t://final",
             cite=["silent-duplicates", "silent-security"], tags=["nested", "reserved", "D9", "security"],
-            point="duplicate-reserved")
+            point="duplicate-reserved", rule="decode-duplicate-reserved")
     v.parse("inner-x-error", "x-error and x-cancel nested inside x-success do not leak out",
             "tgt://x-callback-url/go?x-success=" + model.encode_value(
-                "s0://x-callback-url/done?x-error=s0://e&x-cancel=s0://c") + "&x-error=s1%3A%2F%2Ferr",
+                "s0://x-callback-url/done?x-error=s0://e&x-cancel=s0://c") + "&x-error=s1%3A%2F%2Ferr", rule="decode-nested",
             expect=accept(R("tgt", "go", success="s0://x-callback-url/done?x-error=s0://e&x-cancel=s0://c",
                             error="s1://err")), cite=CITE, tags=["nested", "reserved"])
     v.build_request("build-inner-x-success", "Build a request whose x-success carries its own x-success",
-                    R("tgt", "go", success=inner_cb), level="should", cite=["rfc3986-2.2", "xcu-values-encoded"],
+                    R("tgt", "go", success=inner_cb), rule="build-request-nested", cite=["rfc3986-2.2", "xcu-values-encoded"],
                     tags=["nested", "reserved"])
     v.build_request("build-nested-no-equals", "Build x-success 's0://x-callback-url/done#frag': '#' must be encoded",
-                    R("tgt", "go", success="s0://x-callback-url/done#frag"), cite=["rfc3986-2.2"],
+                    R("tgt", "go", success="s0://x-callback-url/done#frag"), rule="build-request-delimiters", cite=["rfc3986-2.2"],
                     tags=["nested", "D15", "fragment"])
     v.build_request("build-nested-amp", "Build x-error 's0://x-callback-url/fail?a&b': '&' must be encoded",
-                    R("tgt", "go", error="s0://x-callback-url/fail?a&b"), cite=["rfc3986-2.2"], tags=["nested", "D15"])
+                    R("tgt", "go", error="s0://x-callback-url/fail?a&b"), rule="build-request-delimiters", cite=["rfc3986-2.2"],
+                    tags=["nested", "D15"])
     v.build_request("build-nested-percent", "Build x-cancel holding '%41': encoded as %2541, not decoded later",
-                    R("tgt", "go", cancel="s0://x-callback-url/no?t%41"), cite=["rfc3986-2.4-percent"],
+                    R("tgt", "go", cancel="s0://x-callback-url/no?t%41"), rule="build-request-percent", cite=["rfc3986-2.4-percent"],
                     tags=["nested", "D15", "double"])
 
     # 6. Building callbacks onto nested URLs and returning URLs as results.
     v.build_callback("callback-onto-level-2", "Result appended to the depth-2 URL: its query kept byte for byte",
-                     L[2], parameters=[("r", "1")], level="should", cite=["xcu-x-success", "silent-callback-append"],
+                     L[2], parameters=[("r", "1")], rule="build-callback-fragment", cite=["xcu-x-success", "silent-callback-append"],
                      tags=["nested", "callback", "D16", "D17"])
     v.build_callback("callback-returns-url", "A result value that is itself a callback URL is encoded",
-                     "s0://x-callback-url/done", parameters=[("next", L[1])], level="should",
+                     "s0://x-callback-url/done", parameters=[("next", L[1])], rule="build-callback-nested",
                      cite=["xcu-x-success", "rfc3986-2.2"], tags=["nested", "callback"])
 
     # 4. Deep nesting: 16, 32 and 64 minimal levels (each level only encodes the next). A parser that recurses
@@ -148,7 +150,7 @@ def vectors(v):
         deep.append("d%d://x-callback-url/up?x-success=%s" % (k, model.encode_value(deep[-1])))
     for depth in (16, 32, 64):
         v.parse("deep-%d" % depth, "Depth %d (%d bytes): x-success is the depth-%d URL exactly, decoded once"
-                % (depth, len(deep[depth]), depth - 1), deep[depth],
+                % (depth, len(deep[depth]), depth - 1), deep[depth], rule="decode-nested",
                 expect=accept(R("d%d" % depth, "up", success=deep[depth - 1])), cite=CITE,
                 tags=tags + ["depth-%d" % depth, "long"])
 

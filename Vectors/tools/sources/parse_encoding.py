@@ -37,14 +37,14 @@ def vectors(v):
         tags = ["ascii", "percent"] + (["plus", "D1"] if ch == "+" else [])
         if byte == 0:
             v.parse("pct-%02X" % byte, "Value a%00b decodes to a NUL between a and b, or a strict parser refuses it",
-                    url, level="should", also=[reject("invalid-character")],
+                    url, rule="decode-escaped-nul", also=[reject("invalid-character")],
                     cite=["rfc3986-2.1", "silent-security"], tags=tags + ["security"])
             continue
         cite = ["rfc3986-2.1"] + (["rfc3986-2.2"] if ch in SUB_DELIMS + ":/?#[]@" else [])
         cite += ["rfc3986-2.4-percent"] if ch == "%" else []
         cite += ["rfc3986-2.3"] if ch in URI_SAFE and ch.isalnum() or ch in "-._~" else []
         v.parse("pct-%02X" % byte, "Value a%%%02Xb decodes to a, %s, b" % (byte, label(byte)), url,
-                expect=E([("v", "a" + ch + "b")]), cite=cite, tags=tags)
+                rule="decode-query-escapes", expect=E([("v", "a" + ch + "b")]), cite=cite, tags=tags)
 
     # 2. Every ASCII byte raw inside a value.
     for byte in range(0x80):
@@ -55,43 +55,44 @@ def vectors(v):
         if byte < 0x20 or byte == 0x7F:
             if byte == 0:
                 v.parse(key, desc + ": not a URL character, reject", hex=(BASE + "v=a").encode().hex() + "00" + "62",
-                        level="should", expect=reject("invalid-character"),
+                        rule="decode-raw-control", expect=reject("invalid-character"),
                         cite=["rfc3986-2", "silent-raw-characters"], tags=tags + ["control", "bytes"])
             else:
-                v.parse(key, desc + ": not a URL character, reject", BASE + "v=a" + ch + "b", level="should",
+                v.parse(key, desc + ": not a URL character, reject", BASE + "v=a" + ch + "b", rule="decode-raw-control",
                         expect=reject("invalid-character"), cite=["rfc3986-2", "silent-raw-characters"],
                         tags=tags + ["control"])
         elif ch == "#":
-            v.parse(key, desc + ": '#' ends the query, 'b' is the fragment", BASE + "v=a#b",
+            v.parse(key, desc + ": '#' ends the query, 'b' is the fragment", BASE + "v=a#b", rule="decode-fragment",
                     expect=E([("v", "a")], fragment="b"), cite=["rfc3986-3.4", "rfc3986-3.5"], tags=tags + ["D9"])
         elif ch == "&":
             v.parse(key, desc + ": '&' splits, 'b' is a key without '='", BASE + "v=a&b",
-                    cite=["xcu-query-format", "silent-flag"], tags=tags + ["flag", "D7"], point="flag-parameter")
+                    cite=["xcu-query-format", "silent-flag"], tags=tags + ["flag", "D7"], point="flag-parameter",
+                    rule="decode-flag")
         elif ch == "%":
             v.parse(key, desc + ": '%b' is not an escape", BASE + "v=a%b",
                     cite=["rfc3986-2.1", "silent-invalid-escape"], tags=tags + ["bad-escape", "D4"],
-                    point="invalid-escape")
+                    point="invalid-escape", rule="decode-invalid-escape")
         elif ch == "+":
             v.parse(key, desc + ": a literal plus or, for form decoders, a space", BASE + "v=a+b",
                     cite=["silent-plus", "rfc3986-2.2-data", "whatwg-urlencoded"], tags=tags + ["plus", "D1"],
-                    point="plus")
+                    point="plus", rule="decode-plus")
         elif ch == "=":
-            v.parse(key, desc + ": only the first '=' splits name from value", BASE + "v=a=b",
+            v.parse(key, desc + ": only the first '=' splits name from value", BASE + "v=a=b", rule="decode-first-equals",
                     expect=E([("v", "a=b")]), cite=["xcu-query-format", "rfc3986-2.2-data"], tags=tags + ["D8"])
         elif ch in URI_SAFE:
-            v.parse(key, desc + ": allowed raw in a query, kept as data", BASE + "v=a" + ch + "b",
+            v.parse(key, desc + ": allowed raw in a query, kept as data", BASE + "v=a" + ch + "b", rule="decode-raw-query-data",
                     expect=E([("v", "a" + ch + "b")]), cite=["rfc3986-3.4-chars", "rfc3986-2.2-data"]
                     if ch in "/?" else ["rfc3986-2.2-data"] if not ch.isalnum() else ["xcu-query-format"], tags=tags)
         else:
             v.parse(key, desc + ": outside RFC 3986, kept literally (or refused by a strict parser)",
-                    BASE + "v=a" + ch + "b", level="should",
+                    BASE + "v=a" + ch + "b", rule="decode-raw-outside-uri",
                     expect=any_of(E([("v", "a" + ch + "b")]), reject("invalid-character")),
                     cite=["rfc3986-2", "silent-raw-characters"], tags=tags)
 
     # 3. Hex digits are case-insensitive (RFC 3986 §2.1, §6.2.2.1).
     for key, text, value in [("lower-hex-utf8", "%c3%a9", "é"), ("lower-hex-ascii", "%2f%3f%3d%26", "/?=&"),
                              ("mixed-hex", "%E2%82%aC", "€"), ("lower-hex-percent", "%2525", "%25")]:
-        v.parse(key, "Value %s decodes once, hex digits in either case" % text, BASE + "v=" + text,
+        v.parse(key, "Value %s decodes once, hex digits in either case" % text, BASE + "v=" + text, rule="decode-hex-case",
                 expect=E([("v", value)]), cite=["rfc3986-2.1-case", "rfc3986-6.2.2.1"], tags=["percent", "case"])
 
     # 4. Multi-byte UTF-8, emoji, combining marks: decoded as UTF-8, never normalised.
@@ -106,31 +107,31 @@ def vectors(v):
             ("utf8-rtl", "%D7%A9%D7%9C%D7%95%D7%9D", "שלום", "right-to-left text"),
             ("utf8-bom", "%EF%BB%BFa", "\ufeffa", "a byte-order mark, kept"),
             ("utf8-nbsp", "a%C2%A0b", "a\u00a0b", "a no-break space, not a space")]:
-        v.parse(key, "Value %s decodes as %s" % (text, what), BASE + "v=" + text, level="should",
+        v.parse(key, "Value %s decodes as %s" % (text, what), BASE + "v=" + text, rule="decode-utf8",
                 expect=E([("v", value)]), cite=["rfc3986-2.5", "rfc3986-2.1"], tags=["utf8"])
-    v.parse("utf8-name", "A percent-encoded UTF-8 name decodes like a value", BASE + "%C3%A9t%C3%A9=1", level="should",
+    v.parse("utf8-name", "A percent-encoded UTF-8 name decodes like a value", BASE + "%C3%A9t%C3%A9=1", rule="decode-utf8",
             expect=E([("été", "1")]), cite=["rfc3986-2.5", "xcu-action-parameters"], tags=["utf8", "name"])
     for key, text, value in [("raw-utf8-2", "été", "été"), ("raw-emoji", "😀", "😀"),
                              ("raw-mixed", "é%C3%A9", "éé")]:
         v.parse(key, "Raw non-ASCII %s in a value is kept (or refused by a strict parser)" % text, BASE + "v=" + text,
-                level="should", expect=any_of(E([("v", value)]), reject("invalid-character")),
+                rule="decode-raw-outside-uri", expect=any_of(E([("v", value)]), reject("invalid-character")),
                 cite=["rfc3986-2", "silent-raw-characters"], tags=["utf8", "raw"])
 
     # 5. '+' versus %2B versus %20 (D1).
-    v.parse("pct-2B-only", "Value %2B is always a plus sign, never a space", BASE + "v=%2B",
+    v.parse("pct-2B-only", "Value %2B is always a plus sign, never a space", BASE + "v=%2B", rule="decode-query-escapes",
             expect=E([("v", "+")]), cite=["rfc3986-2.1"], tags=["plus", "D1"])
-    v.parse("pct-20-only", "Value %20 is always a space", BASE + "v=%20", expect=E([("v", " ")]),
+    v.parse("pct-20-only", "Value %20 is always a space", BASE + "v=%20", rule="decode-query-escapes", expect=E([("v", " ")]),
             cite=["rfc3986-2.1"], tags=["plus", "D1"])
     for key, text in [("plus-only", "+"), ("plus-mixed", "a+%2B+%20b"), ("plus-double", "++100"),
                       ("plus-text", "This+is+a+test")]:
         v.parse(key, "Value %s: '+' is literal, or a space for a form decoder" % text, BASE + "v=" + text,
-                cite=["silent-plus", "whatwg-urlencoded"], tags=["plus", "D1"], point="plus",
+                cite=["silent-plus", "whatwg-urlencoded"], tags=["plus", "D1"], point="plus", rule="decode-plus",
                 provenance=["glushchenko/fsnotes issue 655 (txt=This+is+a+test)"] if key == "plus-text" else
                 ["Vinzent03/obsidian-advanced-uri relies on a raw '+' (divergences.md D2)"] if key == "plus-double" else [])
     v.parse("plus-name", "Name a+b: '+' in a name follows the same choice as in a value", BASE + "a+b=1",
-            cite=["silent-plus"], tags=["plus", "D1", "name"], point="plus")
+            cite=["silent-plus"], tags=["plus", "D1", "name"], point="plus", rule="decode-plus")
     v.parse("plus-fragment", "A '+' in the fragment is data: form decoding applies to the query only",
-            BASE + "v=1#a+b", expect=E([("v", "1")], fragment="a+b"), cite=["rfc3986-3.5", "rfc3986-2.2-data"],
+            BASE + "v=1#a+b", rule="decode-fragment", expect=E([("v", "1")], fragment="a+b"), cite=["rfc3986-3.5", "rfc3986-2.2-data"],
             tags=["plus", "fragment"])
 
     # 6. Malformed escapes (D4) and escapes of '%' itself.
@@ -139,22 +140,22 @@ def vectors(v):
                       ("bad-workingcopy", "red%20%text"), ("bad-unicode", "%u00e9"), ("bad-percent-amp", "100%&w=1")]:
         v.parse(key, "Value %s holds a '%%' without two hex digits" % text, BASE + "v=" + text,
                 cite=["rfc3986-2.1", "silent-invalid-escape"], tags=["bad-escape", "D4"], point="invalid-escape",
-                provenance=["workingcopyapp.com/url-schemes.html documents error=red%20%text"]
+                rule="decode-invalid-escape", provenance=["workingcopyapp.com/url-schemes.html documents error=red%20%text"]
                 if key == "bad-workingcopy" else [])
     v.parse("bad-in-name", "Name %zz holds a malformed escape", BASE + "%zz=1", cite=["silent-invalid-escape"],
-            tags=["bad-escape", "D4", "name"], point="invalid-escape")
+            tags=["bad-escape", "D4", "name"], point="invalid-escape", rule="decode-invalid-escape")
     v.parse("bad-in-fragment", "A malformed escape in the fragment", BASE + "v=1#%zz", cite=["silent-invalid-escape"],
-            tags=["bad-escape", "D4", "fragment"], point="invalid-escape")
-    v.parse("pct-25-zz", "Value %25zz is the text '%zz', decoded exactly once", BASE + "v=%25zz",
+            tags=["bad-escape", "D4", "fragment"], point="invalid-escape", rule="decode-invalid-escape")
+    v.parse("pct-25-zz", "Value %25zz is the text '%zz', decoded exactly once", BASE + "v=%25zz", rule="decode-once",
             expect=E([("v", "%zz")]), cite=["rfc3986-2.4", "rfc3986-2.4-percent"], tags=["percent", "double"])
-    v.parse("pct-2541", "Value %2541 is the text '%41', never 'A'", BASE + "v=%2541", expect=E([("v", "%41")]),
+    v.parse("pct-2541", "Value %2541 is the text '%41', never 'A'", BASE + "v=%2541", rule="decode-once", expect=E([("v", "%41")]),
             cite=["rfc3986-2.4"], tags=["percent", "double"])
-    v.parse("pct-252B", "Value %252B is the text '%2B'", BASE + "v=%252B", expect=E([("v", "%2B")]),
+    v.parse("pct-252B", "Value %252B is the text '%2B'", BASE + "v=%252B", rule="decode-once", expect=E([("v", "%2B")]),
             cite=["rfc3986-2.4"], tags=["percent", "double", "plus"])
     v.parse("pct-mixed-valid-bad", "A valid escape next to a bad one: no whole-query re-encoding (swift-foundation#1190)",
             BASE + "ok=%41&bad=%zz", cite=["silent-invalid-escape", "rfc3986-2.4"], tags=["bad-escape", "D4"],
-            point="invalid-escape", provenance=["swiftlang/swift-foundation issue 1190"])
-    v.parse("pct-then-bad", "Value 100%25 then a second parameter", BASE + "data=increase%20100%25&w=1",
+            point="invalid-escape", rule="decode-invalid-escape", provenance=["swiftlang/swift-foundation issue 1190"])
+    v.parse("pct-then-bad", "Value 100%25 then a second parameter", BASE + "data=increase%20100%25&w=1", rule="decode-once",
             expect=E([("data", "increase 100%"), ("w", "1")]), cite=["rfc3986-2.4", "rfc3986-2.4-percent"],
             tags=["percent", "double"], provenance=["Vinzent03/obsidian-advanced-uri issue 51"])
 
@@ -167,74 +168,78 @@ def vectors(v):
                             ("lone-continuation", "%80", "a lone continuation byte"),
                             ("truncated-4", "%F0%9F%98", "a truncated four-byte sequence")]:
         v.parse("non-utf8-" + key, "Value %s is %s, not UTF-8" % (text, what), BASE + "v=" + text,
-                cite=["rfc3629-3", "silent-non-utf8"], tags=["utf8", "non-utf8", "D5"], point="non-utf8-escape")
+                cite=["rfc3629-3", "silent-non-utf8"], tags=["utf8", "non-utf8", "D5"], point="non-utf8-escape",
+                rule="decode-non-utf8")
 
     # 8. Keys without '=', empty names and values, empty pieces (D7).
     v.parse("flag-middle", "Key without '=' between two pairs", BASE + "a=1&flag&b=2",
-            cite=["silent-flag", "xcu-query-format"], tags=["flag", "D7"], point="flag-parameter")
+            cite=["silent-flag", "xcu-query-format"], tags=["flag", "D7"], point="flag-parameter", rule="decode-flag")
     v.parse("flag-only", "A query holding one key without '='", BASE + "flag", cite=["silent-flag"],
-            tags=["flag", "D7"], point="flag-parameter")
-    v.parse("empty-value", "Name with '=' and nothing after it has the empty value", BASE + "a=",
+            tags=["flag", "D7"], point="flag-parameter", rule="decode-flag")
+    v.parse("empty-value", "Name with '=' and nothing after it has the empty value", BASE + "a=", rule="decode-empty-value",
             expect=E([("a", "")]), cite=["xcu-query-format"], tags=["empty"])
-    v.parse("empty-values", "Two empty values stay two parameters", BASE + "a=&b=", expect=E([("a", ""), ("b", "")]),
+    v.parse("empty-values", "Two empty values stay two parameters", BASE + "a=&b=", rule="decode-empty-value", expect=E([("a", ""), ("b", "")]),
             cite=["xcu-query-format"], tags=["empty"])
-    v.parse("empty-name", "Piece '=v' has the empty name and value v", BASE + "=v", level="should",
+    v.parse("empty-name", "Piece '=v' has the empty name and value v", BASE + "=v", rule="decode-empty-name",
             expect=E([("", "v")]), cite=["xcu-query-format", "silent-empty-name"], tags=["empty"])
-    v.parse("empty-both", "Piece '=' has the empty name and the empty value", BASE + "=", level="should",
+    v.parse("empty-both", "Piece '=' has the empty name and the empty value", BASE + "=", rule="decode-empty-name",
             expect=E([("", "")]), cite=["xcu-query-format", "silent-empty-name"], tags=["empty"])
-    v.parse("double-equals", "Piece '==' has the empty name and value '='", BASE + "==", level="should",
+    v.parse("double-equals", "Piece '==' has the empty name and value '='", BASE + "==", rule="decode-empty-name",
             expect=E([("", "=")]), cite=["xcu-query-format", "silent-empty-name"], tags=["empty", "D8"])
-    v.parse("name-double-equals", "Piece 'a==b' has name a and value '=b'", BASE + "a==b", expect=E([("a", "=b")]),
+    v.parse("name-double-equals", "Piece 'a==b' has name a and value '=b'", BASE + "a==b", rule="decode-first-equals", expect=E([("a", "=b")]),
             cite=["xcu-query-format", "rfc3986-2.2-data"], tags=["D8"])
-    v.parse("amp-amp", "An empty piece between '&&' is skipped", BASE + "a=1&&b=2", level="should",
+    v.parse("amp-amp", "An empty piece between '&&' is skipped", BASE + "a=1&&b=2", rule="decode-empty-pieces",
             expect=E([("a", "1"), ("b", "2")]), cite=["xcu-query-format"], tags=["empty"])
-    v.parse("leading-amp", "A leading '&' adds no parameter", BASE + "&a=1", level="should", expect=E([("a", "1")]),
+    v.parse("leading-amp", "A leading '&' adds no parameter", BASE + "&a=1", rule="decode-empty-pieces", expect=E([("a", "1")]),
             cite=["xcu-query-format"], tags=["empty"])
-    v.parse("trailing-amp", "A trailing '&' adds no parameter", BASE + "a=1&", level="should",
+    v.parse("trailing-amp", "A trailing '&' adds no parameter", BASE + "a=1&", rule="decode-empty-pieces",
             expect=E([("a", "1")]), cite=["xcu-query-format"], tags=["empty"])
-    v.parse("only-amps", "A query of only '&&&' holds no parameter", BASE + "&&&", level="should", expect=E([]),
+    v.parse("only-amps", "A query of only '&&&' holds no parameter", BASE + "&&&", rule="decode-empty-pieces", expect=E([]),
             cite=["xcu-query-format"], tags=["empty"])
-    v.parse("empty-query", "A bare '?' is an empty query with no parameter", BASE, expect=E([]),
+    v.parse("empty-query", "A bare '?' is an empty query with no parameter", BASE, rule="decode-empty-query", expect=E([]),
             cite=["rfc3986-3.4", "xcu-optional"], tags=["empty"])
-    v.parse("empty-query-fragment", "A bare '?' then a fragment", BASE + "#f", expect=E([], fragment="f"),
+    v.parse("empty-query-fragment", "A bare '?' then a fragment", BASE + "#f", rule="decode-empty-query", expect=E([], fragment="f"),
             cite=["rfc3986-3.4", "rfc3986-3.5"], tags=["empty", "fragment"])
-    v.parse("empty-fragment", "A bare '#' is an empty fragment, not a missing one", BASE + "a=1#",
+    v.parse("empty-fragment", "A bare '#' is an empty fragment, not a missing one", BASE + "a=1#", rule="decode-fragment",
             expect=E([("a", "1")], fragment=""), cite=["rfc3986-3.5"], tags=["empty", "fragment"])
 
     # 9. Splitting happens before decoding (RFC 3986 §2.4), and the fragment is decoded once.
     for key, text, value in [("enc-amp", "a%26b%3Dc", "a&b=c"), ("enc-hash", "a%23b", "a#b"),
                              ("enc-question", "a%3Fb", "a?b")]:
         v.parse("split-" + key, "Encoded delimiters in %s are data after the split" % text, BASE + "v=" + text + "&w=2",
+                rule="decode-split-before-decoding",
                 expect=E([("v", value), ("w", "2")]), cite=["rfc3986-2.4-order", "rfc3986-2.2"], tags=["split", "D9"])
-    v.parse("split-enc-name", "An encoded '=' in a name stays in the name", BASE + "a%3Db=c",
+    v.parse("split-enc-name", "An encoded '=' in a name stays in the name", BASE + "a%3Db=c", rule="decode-split-before-decoding",
             expect=E([("a=b", "c")]), cite=["rfc3986-2.4-order"], tags=["split", "name"])
-    v.parse("fragment-decoded", "The fragment is percent-decoded once", BASE + "v=1#a%20b%2523",
+    v.parse("fragment-decoded", "The fragment is percent-decoded once", BASE + "v=1#a%20b%2523", rule="decode-fragment",
             expect=E([("v", "1")], fragment="a b%23"), cite=["rfc3986-3.5", "rfc3986-2.4"], tags=["fragment"])
     v.parse("fragment-query-like", "A fragment that looks like a query is one string", BASE + "v=1#x=2&y=3",
+            rule="decode-fragment",
             expect=E([("v", "1")], fragment="x=2&y=3"), cite=["rfc3986-3.5"], tags=["fragment"])
     v.parse("hash-before-question", "'#' before '?': everything after '#' is fragment", "enc://x-callback-url/echo#f?v=1",
-            expect=E([], fragment="f?v=1"), cite=["rfc3986-3.3", "rfc3986-3.5"], tags=["fragment"])
+            rule="decode-fragment", expect=E([], fragment="f?v=1"), cite=["rfc3986-3.3", "rfc3986-3.5"], tags=["fragment"])
     # Found by the differential fuzzer: Foundation re-encodes a fragment holding a second raw '#'.
     v.parse("second-hash-in-fragment", "A second raw '#' is fragment data: kept literally or rejected",
-            "enc://x-callback-url/echo#f%41#g", level="should",
+            "enc://x-callback-url/echo#f%41#g", rule="decode-raw-outside-uri",
             expect=any_of(E([], fragment="fA#g"), reject("invalid-character")),
             cite=["rfc3986-3.5", "silent-raw-characters"], tags=["fragment", "raw"],
             provenance=["found by the differential fuzzer against Foundation (swift-foundation issue 1190)"])
-    v.parse("question-in-value", "A second '?' is data in the query", BASE + "v=a?b?c",
+    v.parse("question-in-value", "A second '?' is data in the query", BASE + "v=a?b?c", rule="decode-raw-query-data",
             expect=E([("v", "a?b?c")]), cite=["rfc3986-3.4", "rfc3986-3.4-chars"], tags=["split"])
     v.parse("dup-action", "A repeated action parameter", BASE + "tag=a&tag=b", cite=["silent-duplicates"],
-            tags=["duplicate", "D6"], point="duplicate-parameter")
+            tags=["duplicate", "D6"], point="duplicate-parameter", rule="decode-duplicates")
     v.parse("dup-action-between", "A repeated parameter around another one keeps its position by the choice",
-            BASE + "a=1&b=2&a=3", cite=["silent-duplicates"], tags=["duplicate", "D6"], point="duplicate-parameter")
+            BASE + "a=1&b=2&a=3", cite=["silent-duplicates"], tags=["duplicate", "D6"], point="duplicate-parameter",
+            rule="decode-duplicates")
     v.parse("dup-action-three", "Three values of one name, as Drafts' repeated tag", BASE + "tag=x&tag=y&tag=z",
-            cite=["silent-duplicates"], tags=["duplicate", "D6"], point="duplicate-parameter",
+            cite=["silent-duplicates"], tags=["duplicate", "D6"], point="duplicate-parameter", rule="decode-duplicates",
             provenance=["Drafts URL scheme: repeated tag parameters (divergences.md D6)"])
     # Where a kept occurrence stands matters: a dictionary keeps the last value at the first position, which
     # is none of the allowed values (first/last keep that occurrence at its own position).
     for key, query in [("dup-action-around-two", "a=1&b=2&c=3&a=4"), ("dup-two-names-crossed", "a=1&b=2&a=3&b=4"),
                        ("dup-with-callback", "id=1&x-success=src%3A%2F%2Fok&note=n&id=2")]:
         v.parse(key, "Repeated parameters %s: kept, first or last, each at its own position" % query, BASE + query,
-                cite=["silent-duplicates"], tags=["duplicate", "D6"], point="duplicate-parameter")
+                cite=["silent-duplicates"], tags=["duplicate", "D6"], point="duplicate-parameter", rule="decode-duplicates")
 
     # 10. Parameter order (D20): kept, unless the target declares it unordered.
     url = BASE + "c=3&a=1&b=2"
@@ -246,4 +251,4 @@ def vectors(v):
                {"choice": "parameter-order", "outcomes": {
                    "preserved": E(pairs),
                    "unordered": {"anyOf": [E(list(p)) for p in itertools.permutations(pairs)]}}},
-               cite=["silent-order", "xcu-query-format"], tags=["order", "parameter-order", "D20"])
+               cite=["silent-order", "xcu-query-format"], tags=["order", "parameter-order", "D20"], rule="decode-order")

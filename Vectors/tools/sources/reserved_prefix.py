@@ -22,47 +22,49 @@ def vectors(v):
         value = "App" if slot == "source" else CB
         raw = "App" if slot == "source" else CB_ENC
         v.parse("name-" + name, "%s is read into its own field, not the action parameters" % name,
-                BASE + name + "=" + raw, expect=A(**{slot: value}), cite=["xcu-" + name, "xcu-optional"],
+                BASE + name + "=" + raw, rule="decode-reserved-parameters", expect=A(**{slot: value}),
+                cite=["xcu-" + name, "xcu-optional"],
                 tags=["reserved"])
         if slot == "source":
             v.parse("empty-" + name, "%s= with no value is present and empty, not absent" % name, BASE + name + "=",
-                    expect=A(**{slot: ""}), cite=["xcu-" + name, "xcu-query-format"], tags=["reserved", "empty"])
+                    rule="decode-reserved-empty-source", expect=A(**{slot: ""}), cite=["xcu-" + name, "xcu-query-format"], tags=["reserved", "empty"])
         else:
             # An empty callback is no URL to open: refusing it is as faithful as keeping it empty.
             v.parse("empty-" + name, "%s= with no value is present and empty (or refused as no URL), not absent" % name,
-                    BASE + name + "=", level="should", also=[reject("invalid-callback-url")],
+                    BASE + name + "=", rule="decode-reserved-empty", also=[reject("invalid-callback-url")],
                     cite=["xcu-" + name, "xcu-query-format", "silent-empty-callback"], tags=["reserved", "empty"])
         v.parse("bare-" + name, "%s without '=' is a key without value" % name, BASE + name,
-                cite=["silent-flag", "xcu-" + name], tags=["reserved", "flag", "D7"], point="flag-parameter")
+                cite=["silent-flag", "xcu-" + name], tags=["reserved", "flag", "D7"], point="flag-parameter",
+                rule="decode-flag")
         v.parse("dup-" + name, "%s twice (parameter pollution)" % name,
                 BASE + name + "=" + raw + "&" + name + "=" + ("Other" if slot == "source" else "evil%3A%2F%2Fx"),
                 cite=["silent-duplicates", "silent-security"], tags=["reserved", "duplicate", "security"],
-                point="duplicate-reserved")
+                point="duplicate-reserved", rule="decode-duplicate-reserved")
     v.parse("all-four", "All four reserved names together, with an action parameter",
             BASE + "x-source=App&x-success=" + CB_ENC + "&x-error=" + CB_ENC.replace("ok", "err") + "&x-cancel="
-            + CB_ENC.replace("ok", "no") + "&q=1",
+            + CB_ENC.replace("ok", "no") + "&q=1", rule="decode-reserved-parameters",
             expect=A(source="App", success=CB, error=CB.replace("ok", "err"), cancel=CB.replace("ok", "no"),
                      parameters=[("q", "1")]), cite=["xcu-optional", "xcu-structure"], tags=["reserved"])
 
     # 2. Unknown x- names are reserved for the spec, so a receiver keeps them as parameters (D13).
     for name in ["x-foo", "x-callback", "x-", "x-source2", "x-parameter1"]:
         v.parse("unknown-" + name, "Unknown reserved-prefix name %s is kept as an action parameter" % name,
-                BASE + name + "=1", level="should", expect=A(parameters=[(name, "1")]),
+                BASE + name + "=1", rule="decode-unknown-x", expect=A(parameters=[(name, "1")]),
                 cite=["xcu-reserved-prefix", "xcu-action-parameters"], tags=["reserved", "unknown-x", "D13"],
                 provenance=["iA Writer docs use x-parameter1=x-value1 (divergences.md D13)"]
                 if name == "x-parameter1" else [])
     v.parse("unknown-mixed", "Unknown x- names keep their place among action parameters",
-            BASE + "a=1&x-foo=2&x-success=" + CB_ENC + "&b=3", level="should",
+            BASE + "a=1&x-foo=2&x-success=" + CB_ENC + "&b=3", rule="decode-unknown-x",
             expect=A(success=CB, parameters=[("a", "1"), ("x-foo", "2"), ("b", "3")]),
             cite=["xcu-reserved-prefix", "xcu-action-parameters"], tags=["reserved", "unknown-x", "D13"])
 
     # 3. Case variants are other names (RFC 3986 §6.2.2.1: components other than scheme and host are case-sensitive).
     for name in ["X-Success", "X-SUCCESS", "x-Success", "X-Source", "x-ERROR", "X-Cancel"]:
         v.parse("case-" + name, "%s is not a reserved name: it is an ordinary action parameter" % name,
-                BASE + name + "=" + CB_ENC, level="should", expect=A(parameters=[(name, CB)]),
+                BASE + name + "=" + CB_ENC, rule="decode-reserved-case", expect=A(parameters=[(name, CB)]),
                 cite=["rfc3986-6.2.2.1-case-sensitive", "silent-reserved-case"], tags=["reserved", "case", "D13"])
     v.parse("case-beside", "x-success and X-Success together are not duplicates",
-            BASE + "x-success=" + CB_ENC + "&X-Success=evil%3A%2F%2Fx", level="should",
+            BASE + "x-success=" + CB_ENC + "&X-Success=evil%3A%2F%2Fx", rule="decode-reserved-case",
             expect=A(success=CB, parameters=[("X-Success", "evil://x")]),
             cite=["rfc3986-6.2.2.1-case-sensitive", "silent-reserved-case"], tags=["reserved", "case", "security"])
 
@@ -71,18 +73,19 @@ def vectors(v):
                            ("x", "%78-source", "%78 for 'x'"),
                            ("all", "%78%2D%73%6F%75%72%63%65", "every byte encoded")]:
         v.parse("encoded-" + key, "Name %s (%s) is x-source after one decode" % (raw, what), BASE + raw + "=App",
-                expect=A(source="App"), cite=["rfc3986-2.3", "xcu-x-source"], tags=["reserved", "encoded", "D14"],
+                rule="decode-name-escapes", expect=A(source="App"), cite=["rfc3986-2.3", "xcu-x-source"], tags=["reserved", "encoded", "D14"],
                 provenance=["VFX emits x%2Dsource (divergences.md D14)"] if key == "dash" else [])
     v.parse("encoded-double", "Name x%252Dsource decodes once to 'x%2Dsource', not x-source",
-            BASE + "x%252Dsource=App", expect=A(parameters=[("x%2Dsource", "App")]),
+            BASE + "x%252Dsource=App", rule="decode-once", expect=A(parameters=[("x%2Dsource", "App")]),
             cite=["rfc3986-2.4", "xcu-x-source"], tags=["reserved", "encoded", "double"])
     v.parse("encoded-dup", "x-source and x%2Dsource are the same name twice", BASE + "x-source=A&x%2Dsource=B",
             cite=["rfc3986-2.3", "silent-duplicates"], tags=["reserved", "encoded", "duplicate", "D14"],
-            point="duplicate-reserved")
+            point="duplicate-reserved", rule="decode-duplicate-reserved")
     for key, raw in [("space-after", "x-success%20"), ("space-before", "%20x-success"), ("underscore", "x_success"),
                      ("no-dash", "xsuccess"), ("nul-after", "x-success%00")]:
         name = raw.replace("%20", " ").replace("%00", "\u0000")
-        v.parse("lookalike-" + key, "Name %s is not x-success" % raw, BASE + raw + "=" + CB_ENC, level="should",
+        v.parse("lookalike-" + key, "Name %s is not x-success" % raw, BASE + raw + "=" + CB_ENC,
+                rule="decode-reserved-lookalike",
                 expect=A(parameters=[(name, CB)]), cite=["xcu-x-success", "rfc3986-6.2.2.1-case-sensitive"],
                 tags=["reserved", "lookalike", "security"])
 
@@ -94,27 +97,29 @@ def vectors(v):
         hardening = name in ("x-foo", "x-")
         v.build_request("build-" + name, "Build with an action parameter named %s: refused" % name
                         + (" (hardening: the spec's rule addresses app designers)" if hardening else ""),
-                        R("rsv", "act", parameters=[(name, "1")]), level="hardening" if hardening else "should",
+                        R("rsv", "act", parameters=[(name, "1")]),
+                        rule="build-request-refuse-x-prefix" if hardening else "build-request-refuse-reserved-names",
                         expect=reject("reserved-parameter-name"),
                         cite=["xcu-reserved-prefix"] + (["silent-hardening"] if hardening else []),
                         tags=["reserved", "D13"])
     v.build_request("build-x-among", "Build with x-foo after valid parameters: still refused (hardening)",
-                    R("rsv", "act", parameters=[("a", "1"), ("x-foo", "2")]), level="hardening",
+                    R("rsv", "act", parameters=[("a", "1"), ("x-foo", "2")]), rule="build-request-refuse-x-prefix",
                     expect=reject("reserved-parameter-name"), cite=["xcu-reserved-prefix", "silent-hardening"],
                     tags=["reserved", "D13"])
     for name in ["X-Success", "xx-foo", "x", "ax-foo", "X-"]:
         v.build_request("build-ok-" + name, "Build with action parameter %s: not the reserved prefix, allowed" % name,
-                        R("rsv", "act", parameters=[(name, "1")]), level="should",
+                        R("rsv", "act", parameters=[(name, "1")]), rule="build-request-x-lookalikes",
                         cite=["xcu-reserved-prefix", "rfc3986-6.2.2.1-case-sensitive"], tags=["reserved", "case"])
     v.build_request("build-all-four", "Build with all four reserved values: each emitted once, decodable",
                     R("rsv", "act", source="App", success=CB, error=CB + "/err", cancel=CB + "/no",
-                      parameters=[("q", "1")]), cite=["xcu-optional", "xcu-structure", "rfc3986-2.2"],
+                      parameters=[("q", "1")]), rule="build-request-structure",
+                    cite=["xcu-optional", "xcu-structure", "rfc3986-2.2"],
                     tags=["reserved"])
     v.build_request("build-empty-source", "Build with x-source present and empty: written as 'x-source=', not dropped",
-                    R("rsv", "act", source=""), level="should", cite=["xcu-x-source", "xcu-optional"],
+                    R("rsv", "act", source=""), rule="build-request-reserved-empty", cite=["xcu-x-source", "xcu-optional"],
                     tags=["reserved", "empty"],
                     provenance=["kradenkov/swift-x-callback-url URL+XCallback.swift (an empty source dropped)"])
     v.build_request("build-empty-success", "Build with x-success present and empty (or refused as no URL)",
-                    R("rsv", "act", success=""), level="should",
+                    R("rsv", "act", success=""), rule="build-request-reserved-empty",
                     expect=any_of(accept(R("rsv", "act", success="")), reject("invalid-callback-url")),
                     cite=["xcu-x-success", "silent-empty-callback"], tags=["reserved", "empty"])

@@ -1,0 +1,276 @@
+"""Every rule the vectors test, described once: its role, its level and a one-line summary (Vectors/rules.json).
+
+A rule is one behaviour of one role. Vectors that share a rule test that behaviour, each on another input,
+and they share its level: a must, should or hardening vector has its rule's level (vectorlib checks it), and
+an implementation-defined vector may belong to a rule of any level, since its level comes from its choice
+point. A rule whose vectors are all implementation-defined has the level `implementation-defined`.
+
+Roles (Vectors/README.md, "Roles"): `recognise` and `decode` for parse, `build-request`, `build-callback`.
+"""
+
+import collections
+
+Rule = collections.namedtuple("Rule", "role level summary")
+
+RULES = {}
+
+
+ROLES = ("recognise", "decode", "build-request", "build-callback")
+LEVELS = ("must", "should", "implementation-defined", "hardening")
+
+
+def rule(id_, role, level, summary):
+    if id_ in RULES:
+        raise ValueError("rule %s described twice" % id_)
+    if role not in ROLES or level not in LEVELS or "\n" in summary or not 20 <= len(summary) <= 160:
+        raise ValueError("rule %s: a role, a level and a one-line summary of at most 160 characters" % id_)
+    RULES[id_] = Rule(role, level, summary)
+
+
+# MARK: - recognise: is the URL an x-callback-url at all?
+
+rule("recognise-other-host", "recognise", "must",
+     "Only the host x-callback-url makes an x-callback-url: another, empty, IP or missing host is refused.")
+rule("recognise-encoded-other-host", "recognise", "must",
+     "A host that decodes once to something other than x-callback-url ('%2E', '%40', '%3A80', '%2578') is refused.")
+rule("recognise-host-case", "recognise", "must",
+     "The host is compared case-insensitively: X-Callback-URL is x-callback-url (RFC 3986 section 3.2.2).")
+rule("recognise-host-escapes", "recognise", "should",
+     "A host whose unreserved characters are percent-encoded (x%2Dcallback-url) is x-callback-url after one decode.")
+rule("recognise-host-lookalike", "recognise", "should",
+     "A host that only looks like x-callback-url (Cyrillic, fullwidth, punycode, zero-width) is refused.")
+rule("recognise-userinfo-port", "recognise", "should",
+     "Userinfo or a port in the authority, which the spec's structure has no place for, is refused.")
+rule("recognise-scheme-syntax", "recognise", "must",
+     "A URL without an RFC 3986 scheme (empty, a digit or '-' first, '_', '%', brackets, none) is refused.")
+rule("recognise-scheme-case", "recognise", "should",
+     "A scheme with uppercase letters is a valid scheme: the URL is accepted and the scheme reported lowercased.")
+rule("recognise-raw-control", "recognise", "should",
+     "A raw control character inside the authority is refused.")
+
+# MARK: - decode: reading an x-callback-url
+
+rule("decode-structure", "decode", "must",
+     "A plain x-callback-url gives its action, its reserved values and its action parameters, in order, as written.")
+rule("decode-scheme", "decode", "must",
+     "A lowercase scheme of letters, digits, '+', '.' and '-' is reported as written.")
+rule("decode-action", "decode", "must",
+     "The action is the whole path after the host's '/', kept whole: '/', '+', ';', ':', '@' are part of it.")
+rule("decode-action-escapes", "decode", "must",
+     "An escape in the action (new%20note, what%3F, tag%23one) is decoded once to its character.")
+rule("decode-action-utf8", "decode", "should",
+     "UTF-8 escapes in the action (%C3%A9crire) decode to the characters they encode.")
+rule("decode-action-encoded-slash", "decode", "should",
+     "An encoded '/' in the action (a%2Fb) is decoded once to '/' and kept in the one action.")
+rule("decode-action-version", "decode", "should",
+     "A pre-R1 version segment (1.0/lookup) stays part of the action.")
+rule("decode-action-leading-slash", "decode", "should",
+     "Only the first '/' after the host ends it: //open gives the action '/open'.")
+rule("decode-action-dot-segments", "decode", "should",
+     "Dot segments in the action (../, %2E%2E) are kept as written, never resolved as a file path.")
+rule("decode-empty-action", "decode", "should",
+     "A URL whose action is empty (no path, '/', or only a query or fragment) is refused.")
+rule("decode-trailing-slash", "decode", "implementation-defined",
+     "A trailing '/' of the action is kept or stripped, as declared (choice point trailing-slash).")
+rule("decode-reserved-parameters", "decode", "must",
+     "x-source, x-success, x-error and x-cancel are read into their own fields wherever they stand, not the parameters.")
+rule("decode-reserved-empty-source", "decode", "must",
+     "x-source= with no value is present and empty, not absent.")
+rule("decode-reserved-empty", "decode", "should",
+     "An empty x-success=, x-error= or x-cancel= is present and empty (or refused as no URL), never read as absent.")
+rule("decode-unknown-x", "decode", "should",
+     "An unknown x- name (x-foo, x-callback, x-) is kept as an action parameter in its place.")
+rule("decode-reserved-case", "decode", "should",
+     "Reserved names are compared case-sensitively: X-Success is an ordinary action parameter.")
+rule("decode-reserved-lookalike", "decode", "should",
+     "A name that only resembles x-success (a space, '_', no dash, a NUL) is an ordinary action parameter.")
+rule("decode-name-escapes", "decode", "must",
+     "A name is matched after one decode: x%2Dsource and %78-source are x-source.")
+rule("decode-query-escapes", "decode", "must",
+     "Every percent-escape in a query name or value decodes once to the octet it encodes (RFC 3986 section 2.1).")
+rule("decode-escaped-crlf", "decode", "should",
+     "Escaped CR LF in a value (%0D%0A) decodes to the data CR LF.")
+rule("decode-escaped-nul", "decode", "should",
+     "An escaped NUL (%00) in a name or value decodes to U+0000, or a strict parser refuses it.")
+rule("decode-hex-case", "decode", "must",
+     "Hex digits of an escape are case-insensitive: %2f is %2F.")
+rule("decode-utf8", "decode", "should",
+     "Escaped octets of a name or value decode as UTF-8 (RFC 3986 section 2.5), never normalised.")
+rule("decode-encoded-bidi", "decode", "must",
+     "Encoded U+202E, U+0085 and U+2028 in a value or the action decode once and stay data.")
+rule("decode-never-latin1", "decode", "should",
+     "Escapes that are not UTF-8 are refused, replaced by U+FFFD or kept as written, never read as Latin-1.")
+rule("decode-once", "decode", "must",
+     "Nothing is decoded twice: %2541 is the text %41 (RFC 3986 section 2.4).")
+rule("decode-split-before-decoding", "decode", "must",
+     "The query is split at '&' and the first '=' before decoding, so an encoded delimiter is data.")
+rule("decode-raw-query-data", "decode", "must",
+     "':', '/', '?', '@', ';' and the other characters RFC 3986 allows in a query are data in a value, as written.")
+rule("decode-first-equals", "decode", "must",
+     "Only the first '=' of a piece splits its name from its value.")
+rule("decode-empty-value", "decode", "must",
+     "'name=' is the name with the empty value: present, not a flag and not absent.")
+rule("decode-empty-name", "decode", "should",
+     "A piece with an empty name ('=v', '=', '==') is kept with the empty name.")
+rule("decode-empty-pieces", "decode", "should",
+     "Empty pieces ('&&', a leading or trailing '&') add no parameter.")
+rule("decode-empty-query", "decode", "must",
+     "A bare '?' is an empty query with no parameter.")
+rule("decode-fragment", "decode", "must",
+     "'#' ends the query; what follows is the fragment, one string decoded once; a bare '#' is an empty fragment.")
+rule("decode-unencoded-callback", "decode", "must",
+     "A callback written unencoded is split like any query: its '&' ends the value, its '#' starts the fragment.")
+rule("decode-nested", "decode", "must",
+     "A nested callback is a value like any other: x-success is the inner URL exactly, still encoded inside.")
+rule("decode-raw-control", "decode", "should",
+     "A raw control character (U+0000-U+001F, U+007F) after the authority is refused: it is no URI character.")
+rule("decode-raw-outside-uri", "decode", "should",
+     "A raw character RFC 3986 does not allow (space, brackets, braces, non-ASCII) is kept as written or refused.")
+rule("decode-raw-invalid-utf8", "decode", "should",
+     "Raw input bytes that are not UTF-8 are refused, never read as Latin-1.")
+rule("decode-long", "decode", "should",
+     "Long inputs (64 KB and 1 MB values, actions and escapes, 2000 parameters) are read whole.")
+rule("decode-request-id", "decode", "should",
+     "A library's request id or response marker from another app is an ordinary action parameter.")
+rule("decode-unsafe-callback-kept", "decode", "should",
+     "Parsing keeps a javascript: callback as data; refusing to open it is the builder's job.")
+rule("decode-choice-combination", "decode", "should",
+     "An input that touches two choice points is read by any combination of their values.")
+rule("decode-plus", "decode", "implementation-defined",
+     "'+' in a query name or value is a literal plus or a space, as declared (choice point plus).")
+rule("decode-invalid-escape", "decode", "implementation-defined",
+     "A '%' without two hex digits is refused or kept as written, as declared (choice point invalid-escape).")
+rule("decode-non-utf8", "decode", "implementation-defined",
+     "Escapes that are not UTF-8 are refused, replaced or kept, as declared (choice point non-utf8-escape).")
+rule("decode-flag", "decode", "implementation-defined",
+     "A key without '=' is a flag, an empty value or dropped, as declared (choice point flag-parameter).")
+rule("decode-duplicates", "decode", "implementation-defined",
+     "A repeated action parameter is kept, or its first or last kept, as declared (choice point duplicate-parameter).")
+rule("decode-duplicate-reserved", "decode", "implementation-defined",
+     "A repeated reserved parameter is refused, or its first or last taken, as declared (choice point duplicate-reserved).")
+rule("decode-order", "decode", "implementation-defined",
+     "Parameter order is kept, unless the target declares it unordered (choice point parameter-order).")
+
+# MARK: - build-request: the URL a source app opens
+
+rule("build-request-structure", "build-request", "must",
+     "A request built from its parts parses back to the same action, reserved values and parameters.")
+rule("build-request-values", "build-request", "must",
+     "Every printable character of a name or value parses back as itself.")
+rule("build-request-delimiters", "build-request", "must",
+     "'&' and '#' in a name or value are escaped, so the query is not split or cut there.")
+rule("build-request-percent", "build-request", "must",
+     "'%' in a name or value is written %25, so '%41' stays the text %41 after the receiver's one decode.")
+rule("build-request-controls", "build-request", "must",
+     "A control character in a name or value is escaped, never written raw.")
+rule("build-request-controls-security", "build-request", "should",
+     "CR LF and NUL in a value are escaped (%0D%0A, %00), never written raw.")
+rule("build-request-form-chars", "build-request", "should",
+     "'+', '=' and space in a name or value are escaped (%2B, %3D, %20): receivers disagree on a raw '+'.")
+rule("build-request-non-ascii", "build-request", "should",
+     "Non-ASCII text is written as UTF-8 escapes (RFC 3986 section 2.5).")
+rule("build-request-bidi", "build-request", "must",
+     "U+202E, U+0085 and U+2028 in a value are written as UTF-8 escapes, never raw.")
+rule("build-request-nested", "build-request", "should",
+     "A callback URL given as a value is encoded so that it parses back exactly, however deep it nests.")
+rule("build-request-action", "build-request", "must",
+     "The action is written so it parses back whole, or refused: '?', '#', '%' and controls escaped, '/' kept.")
+rule("build-request-action-space", "build-request", "should",
+     "An action with a space is written %20 so it parses back, or refused.")
+rule("build-request-action-leading-slash", "build-request", "should",
+     "The action '/open' is kept whole, so it parses back as '/open', or refused.")
+rule("build-request-trailing-slash", "build-request", "should",
+     "The action 'open/' keeps its trailing '/'.")
+rule("build-request-action-version", "build-request", "should",
+     "A pre-R1 versioned action (1.0/lookup) is built whole.")
+rule("build-request-empty-action", "build-request", "should",
+     "A request with an empty action is refused.")
+rule("build-request-invalid-scheme", "build-request", "must",
+     "A scheme that is not RFC 3986 syntax (empty, a digit first, a space, a ':') is refused.")
+rule("build-request-scheme-lowercase", "build-request", "should",
+     "The scheme is written lowercased (RFC 3986 section 3.1).")
+rule("build-request-flag", "build-request", "should",
+     "A parameter without a value is written as its bare name.")
+rule("build-request-empty-name", "build-request", "should",
+     "A parameter with an empty name is written '=v' or refused.")
+rule("build-request-duplicates", "build-request", "should",
+     "Repeated parameters are all written, in order.")
+rule("build-request-order", "build-request", "implementation-defined",
+     "Parameters are written in the order given, unless the target declares them unordered.")
+rule("build-request-refuse-reserved-names", "build-request", "should",
+     "An action parameter named x-success or x-source, which the receiver would read as the reserved value, is refused.")
+rule("build-request-refuse-x-prefix", "build-request", "hardening",
+     "An action parameter with the reserved x- prefix (x-foo, x-) is refused.")
+rule("build-request-x-lookalikes", "build-request", "should",
+     "Names outside the reserved x- prefix (X-Success, xx-foo, x) are built like any other.")
+rule("build-request-reserved-empty", "build-request", "should",
+     "A reserved value given empty is written empty ('x-source='), not dropped; an empty callback may be refused.")
+rule("build-request-nothing-added", "build-request", "should",
+     "Nothing is added unasked: no request id, no x-source with the builder's own name.")
+rule("build-request-long", "build-request", "should",
+     "A 65536-character value is built whole.")
+rule("build-request-hex-case", "build-request", "should",
+     "Escapes use uppercase hex digits (RFC 3986 section 2.1).")
+
+# MARK: - build-callback: the URL a target app opens when it returns
+
+rule("build-callback-append", "build-callback", "must",
+     "Result parameters (x-source first) are appended with one '?' or '&', the callback otherwise kept.")
+rule("build-callback-kept", "build-callback", "must",
+     "The callback the source app wrote is kept: its scheme, path, query and fragment decode as before.")
+rule("build-callback-unchanged", "build-callback", "must",
+     "A callback with nothing to add is opened exactly as given.")
+rule("build-callback-before-fragment", "build-callback", "must",
+     "Appended parameters go before the callback's '#': after it they would be fragment, never seen as query.")
+rule("build-callback-fragment", "build-callback", "should",
+     "Appended parameters go before the callback's fragment, which stays last.")
+rule("build-callback-join-empty-query", "build-callback", "should",
+     "A callback ending in '?' or '&' takes no second separator.")
+rule("build-callback-raw-query", "build-callback", "should",
+     "A callback whose own query holds a raw space keeps it as written.")
+rule("build-callback-error", "build-callback", "must",
+     "An error callback carries errorCode and errorMessage, in that spelling and order, with the values given.")
+rule("build-callback-error-code-text", "build-callback", "should",
+     "A non-numeric errorCode is written as given.")
+rule("build-callback-error-extra", "build-callback", "should",
+     "An error callback passes on the other parameters given, after errorCode and errorMessage.")
+rule("build-callback-error-same-name", "build-callback", "should",
+     "An error onto a callback that already holds errorCode keeps it and appends the new pair.")
+rule("build-callback-cancel-parameters", "build-callback", "should",
+     "A cancel callback appends x-source and parameters like success does.")
+rule("build-callback-values", "build-callback", "must",
+     "Every printable character of an appended value parses back as itself.")
+rule("build-callback-delimiters", "build-callback", "must",
+     "'&' and '#' in an appended value are escaped, so the callback's query is not split or cut there.")
+rule("build-callback-percent", "build-callback", "must",
+     "'%' in an appended value is written %25, so '%41' stays the text %41.")
+rule("build-callback-controls", "build-callback", "must",
+     "A control character in an appended value is escaped, never written raw.")
+rule("build-callback-controls-security", "build-callback", "should",
+     "CR LF and NUL in an appended value or errorMessage are escaped.")
+rule("build-callback-form-chars", "build-callback", "should",
+     "'+', '=' and space in an appended value are escaped (%2B, %3D, %20), never '+' for a space.")
+rule("build-callback-non-ascii", "build-callback", "should",
+     "Non-ASCII text in an appended value is written as UTF-8 escapes.")
+rule("build-callback-nested", "build-callback", "should",
+     "A result value that is itself a callback URL is encoded like any value.")
+rule("build-callback-flag", "build-callback", "should",
+     "A result parameter with a null value is written as its bare name.")
+rule("build-callback-duplicates", "build-callback", "should",
+     "Repeated result parameters are all appended, in order.")
+rule("build-callback-order", "build-callback", "implementation-defined",
+     "Result parameters are appended in the order given, unless the target declares them unordered.")
+rule("build-callback-request-id", "build-callback", "should",
+     "An implementation's request id is appended like any other result parameter.")
+rule("build-callback-invalid", "build-callback", "should",
+     "A callback without a valid scheme (relative, empty, a digit first) is refused.")
+rule("build-callback-nothing-added", "build-callback", "should",
+     "Nothing is appended unasked: only the parameters given (and errorCode, errorMessage) are added.")
+rule("build-callback-hex-case", "build-callback", "should",
+     "Escapes in appended values use uppercase hex digits (RFC 3986 section 2.1).")
+rule("build-callback-unsafe-scheme", "build-callback", "hardening",
+     "A javascript:, data:, file: or vbscript: callback, or one disguised as such, is never opened.")
+rule("build-callback-other-schemes", "build-callback", "hardening",
+     "A blob:, about: or intent: callback is opened or refused; the spec names no unsafe scheme.")
+rule("build-callback-safe-scheme", "build-callback", "should",
+     "An http:, https: or ordinary callback is opened: only unsafe schemes are refused.")
