@@ -109,7 +109,7 @@ def headline(slug, library_rows, data):
     if chosen is None:
         return "- **%s**: no cause is reported.\n" % module.LIBRARY["name"]
     meta = module.CAUSES.get(chosen["id"], {})
-    text = "- **%s**, [%s](reports/%s.md#%s) (%s): %s." % (module.LIBRARY["name"], chosen["id"], slug, chosen["id"],
+    text = "- **%s**, [%s](reports/%s.md#%s) (%s): %s." % (module.LIBRARY["name"], chosen["id"], slug, upstream.anchor(chosen["id"]),
                                                           chosen["level"], meta.get("title", chosen["rows"][0][1]["summary"]))
     picked = example(chosen, data["vectors"])
     if picked:

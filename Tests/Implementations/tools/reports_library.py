@@ -209,7 +209,7 @@ def render(slug, library_rows, data):
     out.append("| cause | level | issue title | tracker |\n|---|---|---|---|\n")
     for entry in entries:
         meta = module.CAUSES.get(entry["id"])
-        out.append("| [%s](#%s) | %s | %s | %s |\n" % (entry["id"], entry["id"], entry["level"],
+        out.append("| [%s](#%s) | %s | %s | %s |\n" % (entry["id"], upstream.anchor(entry["id"]), entry["level"],
                    (meta["title"] if meta else "(no upstream text yet)").replace("|", "\\|"), tracker(meta, module.LIBRARY)[1]))
     held = module.LIBRARY["search"]["related"]
     out.append("\nThe tracker was searched in %s. %s\n\n" % (upstream.INDEX, (

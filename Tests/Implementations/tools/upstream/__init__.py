@@ -68,8 +68,13 @@ def reported(row_module, cause_id, level):
     return level == "should" and bool(entry and entry["file"])
 
 
+def anchor(cause_id):
+    """The fragment of a cause's section: GitHub's anchor for the heading `## <cause id>` (lowercase)."""
+    return cause_id.lower()
+
+
 def report_link(row_module, cause_id, level):
     """The link from Tests/Implementations to the cause's report section, or None when it is not reported."""
     if not reported(row_module, cause_id, level):
         return None
-    return "reports/%s.md#%s" % (slug(row_module), cause_id)
+    return "reports/%s.md#%s" % (slug(row_module), anchor(cause_id))
