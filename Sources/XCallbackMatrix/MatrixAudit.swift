@@ -23,6 +23,8 @@ public struct MatrixAudit: Sendable {
         public var summary: String
         /// The vectors this cause fails.
         public var vectors: [String]
+        /// The link to the cause's upstream report (`reports/<library>.md#<id>`), relative to the audit's folder's parent.
+        public var report: String? = nil
     }
 
     /// One behaviour the research documents for the implementation.
@@ -77,7 +79,13 @@ public struct MatrixAudit: Sendable {
             else { throw fail(path, "an object with an id, a level (must, should, implementation-defined, hardening) and a summary") }
             let source = try strings(cause["source"], path + ".source")
             guard !source.isEmpty else { throw fail(path + ".source", "at least one path:line of the implementation") }
-            causes.append(Cause(id: id, level: level, source: source, summary: summary, vectors: try strings(cause["vectors"], path + ".vectors")))
+            var report: String?
+            if let value = cause["report"] {
+                guard let link = value.stringValue else { throw fail(path + ".report", "a string: the link to the cause's report") }
+                report = link
+            }
+            causes.append(Cause(id: id, level: level, source: source, summary: summary, vectors: try strings(cause["vectors"], path + ".vectors"),
+                                report: report))
         }
         behaviours = []
         for (index, item) in (json["behaviours"]?.arrayValue ?? []).enumerated() {

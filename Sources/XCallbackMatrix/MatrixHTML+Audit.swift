@@ -31,7 +31,8 @@ extension MatrixHTML {
             let sources = cause.source.map { source in
                 audit.link(source).map { "<a href=\"\(escape($0))\"><code>\(escape(source))</code></a>" } ?? "<code>\(escape(source))</code>"
             }
-            out += "<tr><th>\(escape(cause.id))</th><td>\(escape(cause.level))</td>"
+            let report = cause.report.map { "<br><a href=\"\(escape($0))\">upstream report</a>" } ?? ""
+            out += "<tr><th>\(escape(cause.id))\(report)</th><td>\(escape(cause.level))</td>"
             out += "<td>\(cause.vectors.count): \(shown.joined(separator: ", "))\(more)</td>"
             out += "<td>\(sources.joined(separator: "<br>"))</td><td>\(escape(cause.summary))</td></tr>\n"
         }

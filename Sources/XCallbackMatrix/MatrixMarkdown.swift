@@ -56,7 +56,8 @@ public enum MatrixMarkdown {
                 out += "the `extra-parameters` vectors | the report's extra parameters |\n"
             }
             for cause in entry.audit?.causes ?? [] {
-                out += "| \(cell(entry.name)) | \(cell(cause.id)): \(cell(cause.summary)) | \(cause.level) | \(cause.vectors.count) | "
+                let report = cause.report.map { " ([report](\($0)))" } ?? ""
+                out += "| \(cell(entry.name)) | \(cell(cause.id))\(report): \(cell(cause.summary)) | \(cause.level) | \(cause.vectors.count) | "
                 out += cause.source.map { "`\(cell($0))`" }.joined(separator: ", ") + " |\n"
             }
         }

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Regenerates the results matrix (matrix.html, matrix.md) from the implementations this machine can
+# Regenerates the results matrix (matrix.html, matrix.md) and FINDINGS.md from the implementations this machine can
 # run (the reference, the Foundation target, the standard-library adapters in adapters/) and from
 # the committed results of the fetched libraries in results/ (see swift-libraries/, other-libraries/),
 # each checked against its failure audit in audit/ (every must failure traced to a source line), and the
@@ -46,6 +46,9 @@ else
 fi
 # shellcheck disable=SC2086
 "$tool" matrix $reports --vectors "$root/Vectors" --audit "$here/audit" --fuzz "$here/results/fuzz" --html "$here/matrix.html" --markdown "$here/matrix.md"
+# The rows run here are kept in results/builtin (trimmed), and FINDINGS.md, its figure and the upstream reports in
+# reports/ are written again from every row's results (tools/reports.py; `reports.py --check` guards them in CI).
+python3 "$here/tools/reports.py" --builtin "$work"
 # The picture the README shows: the top of the page at laptop width.
 browser=$(command -v chromium || command -v chromium-browser || command -v google-chrome || true)
 if [ -n "$browser" ]; then

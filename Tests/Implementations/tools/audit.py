@@ -22,6 +22,7 @@ import sys
 sys.dont_write_bytecode = True  # no __pycache__ beside the sources
 from audit_rules import LEVELS, level  # noqa: E402
 from rows import ROWS  # noqa: E402
+from upstream import report_link  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 RESULTS = os.path.join(HERE, "..", "results")
@@ -98,6 +99,15 @@ def behaviour_json(b):
     else:
         entry["vectors"] = []
         entry["proposed"] = b["proposed"]
+    return entry
+
+
+def cause_json(row, c):
+    """A cause as audit/<row>.json holds it, with the link to its upstream report when it has one (upstream/)."""
+    entry = {k: c[k] for k in ("id", "level", "source", "summary", "vectors")}
+    report = report_link(row["module"], c["id"], c["level"])
+    if report:
+        entry["report"] = report
     return entry
 
 
@@ -217,7 +227,7 @@ def write(key, results_dir, audit_dir):
     problems = check(behaviours, by_id)
     audit = {"implementation": row["implementation"], "repository": row["repository"], "commit": row["commit"],
              "entryPoints": row["entryPoints"],
-             "causes": [{k: c[k] for k in ("id", "level", "source", "summary", "vectors")} for c in causes],
+             "causes": [cause_json(row, c) for c in causes],
              "behaviours": [behaviour_json(b) for b in behaviours]}
     os.makedirs(audit_dir, exist_ok=True)
     with open(os.path.join(audit_dir, key + ".json"), "w", encoding="utf-8") as out:

@@ -2,8 +2,9 @@
 """Writes the audit section of ../README.md from ../audit/<row>.json and ../results/<row>.json.
 
 For every library row, in the order `audit.py --list` gives: its scores, the calls the adapter makes,
-every cause of a must failure with the library line that makes it, and every documented behaviour with
-the vectors that show it or the reason no URL vector can. The full audit (every cause at every level,
+every cause of a must failure with the library line that makes it and the link to its upstream report
+(reports/, written by reports.py), and every documented behaviour with the vectors that show it or the
+reason no URL vector can. The full audit (every cause at every level,
 patches, platforms) stays in ../audit/<row>.md, which the section links.
 
     ./readme.py          rewrite the section between the README's audit markers
@@ -47,14 +48,19 @@ def section(key):
         audit["repository"], audit["commit"][:7], audit["repository"], audit["commit"], report["suite"]["version"],
         scores, key, key))
     out.append("**Calls.** %s\n\n" % audit["entryPoints"].strip())
+    reports = sorted({c["report"].split("#")[0] for c in audit["causes"] if c.get("report")})
+    if reports:
+        out.append("**Upstream.** Each must-level cause, and each should-level one worth the author's time, is "
+                   "written up ready to file in %s.\n\n" % ", ".join("[`%s`](%s)" % (r, r) for r in reports))
     must = [c for c in audit["causes"] if any(levels.get(v) == "must" for v in c["vectors"])]
     if must:
         out.append("| must-level cause | source at the pin | must vectors |\n|---|---|---|\n")
         for c in must:
             vectors = [v for v in c["vectors"] if levels.get(v) == "must"]
             shown = ", ".join(vectors[:12]) + (" and %d more" % (len(vectors) - 12) if len(vectors) > 12 else "")
-            out.append("| **%s**: %s | %s | %d: %s |\n" % (
-                c["id"], cell(c["summary"]), "<br>".join(link(audit, s) for s in c["source"]), len(vectors), shown))
+            report = " ([report](%s))" % c["report"] if c.get("report") else ""
+            out.append("| **%s**%s: %s | %s | %d: %s |\n" % (
+                c["id"], report, cell(c["summary"]), "<br>".join(link(audit, s) for s in c["source"]), len(vectors), shown))
     else:
         out.append("No must-level failure.\n")
     out.append("\n| documented behaviour | shown by |\n|---|---|\n")
