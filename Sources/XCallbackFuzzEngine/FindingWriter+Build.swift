@@ -14,44 +14,27 @@ extension FindingWriter {
         let input = finding.failure.input
         let operation = Operation(differentialInput: input)
         let inputJSON: JSONValue
-        let expect: JSONValue
+        let answer: TargetAnswer<JSONValue>
         switch DifferentialDriver<ReferenceTarget>.targetInput(for: input) {
         case .buildRequest(let request):
             inputJSON = ["request": request.canonicalJSON]
-            switch ReferenceTarget().buildRequest(request) {
-            case .accepted:
-                var built = request
-                built.scheme = built.scheme.lowercased()
-                expect = ["accept": built.canonicalJSON]
-            case .rejected(let category, _): expect = ["reject": .string(category?.rawValue ?? "unknown")]
-            default: return nil
-            }
+            var built = request
+            built.scheme = built.scheme.lowercased()
+            answer = ReferenceTarget().buildRequest(request).map { _ in built.canonicalJSON }
         case .buildCallback(let response):
             inputJSON = response.canonicalJSON
-            switch ReferenceTarget().buildCallback(response) {
-            case .accepted(let url): expect = ["accept": ["url": .string(url)]]
-            case .rejected(let category, _): expect = ["reject": .string(category?.rawValue ?? "unknown")]
-            default: return nil
-            }
+            answer = ReferenceTarget().buildCallback(response).map { url in ["url": .string(url)] }
         default:
             return nil
         }
-        let parts = finding.failure.rule.split(separator: "/")
-        let level = parts.dropFirst().first.map(String.init) ?? "must"
-        let rule = DifferentialRule.all.first { $0.id == parts.last.map(String.init) }
-        let disagreement = finding.failure.details.first { $0.label == "disagreement" }?.text ?? finding.failure.rule
-        return [
-            "id": .string(Self.vectorID(for: input)),
-            "description": .string("Found by fuzzing: \(disagreement)"),
-            "operation": .string(operation.rawValue),
-            "role": .string(operation.rawValue),
-            "rule": .string("fuzz-" + (parts.last.map(String.init) ?? "build")),
-            "input": inputJSON,
-            "level": .string(level == "implementation-defined" ? "should" : level),
-            "expect": expect,
-            "cite": .array((rule?.cite ?? ["xcu-values-encoded"]).map { .string($0) }),
-            "tags": ["fuzz"],
-            "provenance": .array([.string("xcallback-conformance fuzz")]),
-        ]
+        let expect: JSONValue
+        switch answer {
+        case .accepted(let result): expect = ["accept": result]
+        case .rejected(let category, _): expect = ["reject": .string(category?.rawValue ?? "unknown")]
+        default: return nil
+        }
+        // A build's choice point (parameter order) is settled by the comparator: every value expects the same.
+        guard let graded = graded(finding, expect: { _ in expect }) else { return nil }
+        return members(of: finding, operation: operation, role: TargetRole(rawValue: operation.rawValue), input: inputJSON, expect: graded)
     }
 }

@@ -47,41 +47,72 @@ public struct FindingWriter {
     public func vector(for finding: FuzzFinding) -> JSONValue? {
         let input = finding.failure.input
         guard input.first != 0x01, input.first != 0x02 else { return buildVector(for: finding) }
-        let ruleID = String(finding.failure.rule.split(separator: "/").last ?? "")
-        let rule = DifferentialRule.all.first { $0.id == ruleID }
-        let level = finding.failure.rule.split(separator: "/").dropFirst().first.map(String.init) ?? "must"
-        let expected: TargetAnswer<XCallbackRequest>
         let inputJSON: JSONValue
-        if let text = String(validating: input, as: UTF8.self) {
-            expected = ChoiceModel.expected(for: text, choices: choices)
-            inputJSON = ["url": .string(text)]
-        } else {
-            expected = ReferenceTarget().parse(utf8: input)
-            inputJSON = ["urlHex": .string(input.map { String(format: "%02x", $0) }.joined())]
-        }
         let expect: JSONValue
-        switch expected {
-        case .accepted(let request): expect = ["accept": request.canonicalJSON]
-        case .rejected(let category, _): expect = ["reject": .string(category?.rawValue ?? "unknown")]
-        default: return nil
+        if let text = String(validating: input, as: UTF8.self) {
+            inputJSON = ["url": .string(text)]
+            let answer = { (choices: DeclaredChoices) -> JSONValue? in Self.expect(ChoiceModel.expected(for: text, choices: choices)) }
+            guard let graded = graded(finding, expect: answer) else { return nil }
+            expect = graded
+        } else {
+            inputJSON = ["urlHex": .string(input.map { String(format: "%02x", $0) }.joined())]
+            guard let plain = Self.expect(ReferenceTarget().parse(utf8: input)) else { return nil }
+            expect = plain
         }
+        return members(of: finding, operation: .parse, role: TargetRole.parseRole(of: input), input: inputJSON, expect: expect)
+    }
+
+    /// A parse answer as an expectation: `{"accept": REQUEST}` or `{"reject": "category"}`.
+    static func expect(_ answer: TargetAnswer<XCallbackRequest>) -> JSONValue? {
+        switch answer {
+        case .accepted(let request): ["accept": request.canonicalJSON]
+        case .rejected(let category, _): ["reject": .string(category?.rawValue ?? "unknown")]
+        default: nil
+        }
+    }
+
+    /// The expectation of a finding graded by a choice vector: one outcome per value of its point (the runner
+    /// then fails the target's answer at implementation-defined, or at should when it is none of them);
+    /// otherwise the reference's answer under the declared choices.
+    func graded(_ finding: FuzzFinding, expect: (DeclaredChoices) -> JSONValue?) -> JSONValue? {
+        guard let point = finding.failure.grade?.choice, let values = point.allowedValues else { return expect(choices) }
+        var outcomes: [(key: String, value: JSONValue)] = []
+        for value in values {
+            var alternative = choices
+            alternative[point] = value
+            guard let outcome = expect(alternative) else { return nil }
+            outcomes.append((value, outcome))
+        }
+        return ["choice": .string(point.rawValue), "outcomes": .object(outcomes)]
+    }
+
+    /// The vector's members for a finding: the grade's level, rule, role, tags and citations (the vector that
+    /// grades the same fault), or the driver's rule and `must` when no vector grades it.
+    func members(of finding: FuzzFinding, operation: XCallbackConformanceCore.Operation, role: TargetRole, input: JSONValue, expect: JSONValue) -> JSONValue {
+        let failure = finding.failure
+        let driverRule = String(failure.rule.split(separator: "/").last ?? "")
+        let grade = failure.grade
+        let level = grade?.choice != nil ? "implementation-defined" : (grade?.level?.rawValue ?? "must")
+        let disagreement = failure.details.first { $0.label == "disagreement" }?.text ?? failure.rule
         let choiceText = choices.sorted.map { "\($0.point)=\($0.value)" }.joined(separator: ", ")
-        let disagreement = finding.failure.details.first { $0.label == "disagreement" }?.text ?? finding.failure.rule
-        return [
-            "id": .string(Self.vectorID(for: input)),
-            "description": .string("Found by fuzzing: \(disagreement)"),
-            "operation": "parse",
-            "role": .string(TargetRole.parseRole(of: input).rawValue),
-            "rule": .string("fuzz-" + (ruleID.isEmpty ? "parse" : ruleID)),
-            "input": inputJSON,
-            "level": .string(level == "implementation-defined" ? "should" : level),
-            "expect": expect,
-            "cite": .array((rule?.cite ?? ["xcu-structure"]).map { .string($0) }),
-            "tags": ["fuzz"],
-            "provenance": .array(
-                [.string("xcallback-conformance fuzz"), .string("declared choices: " + (choiceText.isEmpty ? "none" : choiceText))]
-                    + (Self.shrinkNote(finding.shrinkState).map { [.string($0)] } ?? [])),
+        var provenance: [JSONValue] = [.string("xcallback-conformance fuzz"), .string("declared choices: " + (choiceText.isEmpty ? "none" : choiceText))]
+        if let grade { provenance.append(.string("graded as \(grade.vector) grades the same fault")) }
+        if let note = Self.shrinkNote(finding.shrinkState) { provenance.append(.string(note)) }
+        var members: [(key: String, value: JSONValue)] = [
+            ("id", .string(Self.vectorID(for: failure.input))),
+            ("description", .string("Found by fuzzing: \(disagreement)")),
+            ("operation", .string(operation.rawValue)),
+            ("role", .string((grade?.role ?? role).rawValue)),
+            ("rule", .string(grade?.rule ?? "fuzz-" + (driverRule.isEmpty ? operation.rawValue : driverRule))),
+            ("input", input),
+            ("level", .string(level)),
+            ("expect", expect),
+            ("cite", .array((grade?.cite ?? DifferentialRule.all.first { $0.id == driverRule }?.cite ?? ["xcu-structure"]).map { .string($0) })),
+            ("tags", .array(((grade?.tags ?? []).filter { $0 != "fuzz" } + ["fuzz"]).map { .string($0) })),
+            ("provenance", .array(provenance)),
         ]
+        if level == "must" { members.append(("breaks", .string(grade?.breaks ?? "the target answers otherwise than the reference: \(driverRule)"))) }
+        return .object(members)
     }
 
     /// Writes every finding, in place of the vectors and raw files of the `replaced` inputs (a finding's
@@ -120,7 +151,10 @@ public struct FindingWriter {
             "files": [["path": .string(name), "count": .number(Double(vectors.count)), "sha256": .string(digest)]],
             "total": .number(Double(vectors.count)),
         ]
-        let files = raw + [(name, bytes), ("manifest.json", Array((manifest.prettyText + "\n").utf8))]
+        let rules = rulesDocument(for: vectors.compactMap { $0.value["rule"]?.stringValue })
+        let files = raw + [(name, bytes)] + (rules.map { [("rules.json", $0)] } ?? [])
+            + [("manifest.json", Array((manifest.prettyText + "\n").utf8))]
+        if rules == nil { try? manager.removeItem(at: directory.appendingPathComponent("rules.json")) }
         if try !createDirectory(with: files) {
             if !manager.fileExists(atPath: directory.appendingPathComponent("citations.json").path) {
                 try Self.writeAtomically(Array(try Data(contentsOf: citationsSource.appendingPathComponent("citations.json"))), to: directory.appendingPathComponent("citations.json"))
@@ -133,6 +167,25 @@ public struct FindingWriter {
         for stale in oldFiles where stale != name { try? manager.removeItem(at: directory.appendingPathComponent(stale)) }
         for id in dropped { try? manager.removeItem(at: directory.appendingPathComponent("finding-" + id)) }
         return ids
+    }
+
+    /// `rules.json` for the findings: the source's description of each rule they name, so the directory is a
+    /// vectors directory of format 3 whose rules the loader checks; nil when a finding names a rule the source
+    /// does not describe (one no vector grades), or the source has no rules.
+    func rulesDocument(for ids: [String]) -> [UInt8]? {
+        guard let data = FileManager.default.contents(atPath: citationsSource.appendingPathComponent("rules.json").path),
+            let source = try? JSONValue(parsing: Array(data)), let all = source["rules"]
+        else { return nil }
+        var rules: [(key: String, value: JSONValue)] = []
+        for id in Set(ids).sorted() {
+            guard let rule = all[id] else { return nil }
+            rules.append((id, rule))
+        }
+        let document: JSONValue = [
+            "description": "The rules of the vectors that grade these findings, as the suite's rules.json describes them.",
+            "rules": .object(rules),
+        ]
+        return Array((document.prettyText + "\n").utf8)
     }
 
     /// The files the manifest in the directory names, and their vectors by id (none when there is no manifest).

@@ -80,6 +80,20 @@ public struct FuzzFinding: Sendable {
     public var hits: Int
     /// Whether `failure.input` is shrunk.
     public var shrinkState: FuzzShrinkState = .unshrunk("shrinking has not started")
+
+    /// Creates a finding.
+    public init(
+        key: String, failure: FuzzFailure, originalInput: [UInt8], execution: Int, secondsToFind: Double, hits: Int,
+        shrinkState: FuzzShrinkState = .unshrunk("shrinking has not started")
+    ) {
+        self.key = key
+        self.failure = failure
+        self.originalInput = originalInput
+        self.execution = execution
+        self.secondsToFind = secondsToFind
+        self.hits = hits
+        self.shrinkState = shrinkState
+    }
 }
 
 /// What a fuzzing run did.

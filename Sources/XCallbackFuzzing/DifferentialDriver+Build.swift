@@ -17,31 +17,37 @@ import XCallbackURL
 extension DifferentialRule {
     /// Raw names and values of a built URL carry no `& = # +`, space, control or non-ASCII, and only valid escapes.
     public static let encodingRule = Self(
-        id: "encoding-rule", level: .should,
+        id: "encoding-rule",
         summary: "built names and values are fully percent-encoded (no raw & = # + space, control, non-ASCII)",
         cite: ["xcu-values-encoded", "rfc3986-2.1"])
     /// A callback with a code-running scheme is refused.
     public static let callbackSafety = Self(
-        id: "callback-safety", level: .should, summary: "javascript:, data:, file: and vbscript: callbacks are refused",
+        id: "callback-safety", summary: "javascript:, data:, file: and vbscript: callbacks are refused",
         cite: ["xcu-security", "silent-security"])
 }
 
 extension DifferentialRule {
+    /// The action of a built URL follows a path's rules: no raw space, control, non-ASCII or character outside
+    /// RFC 3986, every `%` starts an escape.
+    public static let pathEncoding = Self(
+        id: "path-encoding-rule", summary: "a built action is percent-encoded as a path (no raw space, control, non-ASCII, stray '%')",
+        cite: ["rfc3986-2.1", "rfc3986-3.3"])
+    /// Escapes use uppercase hex digits (checked by the vectors tagged `hex-case` only).
+    public static let hexCase = Self(
+        id: "hex-case", summary: "escapes in a built URL use uppercase hex digits", cite: ["rfc3986-2.1"])
     /// A request the reference refuses for an empty action or a reserved or empty parameter name is refused.
     public static let buildRefusal = Self(
-        id: "build-refusal", level: .should, summary: "a request with an empty action or an x- or empty parameter name is refused",
+        id: "build-refusal", summary: "a request with an empty action or an x- or empty parameter name is refused",
         cite: ["xcu-action", "xcu-reserved-prefix"])
     /// A callback the reference refuses for lack of a valid scheme is refused.
     public static let callbackRefusal = Self(
-        id: "callback-refusal", level: .should, summary: "a callback without a valid 'scheme:' is refused",
+        id: "callback-refusal", summary: "a callback without a valid 'scheme:' is refused",
         cite: ["rfc3986-3.1", "silent-callback-append"])
 }
 
 extension InputTrait {
     /// A request's action holds characters outside RFC 3986's unreserved set, which a builder may refuse to encode.
     public static let actionToEncode = Self(rawValue: "action-to-encode")
-    /// A callback the reference builds was refused as unsafe (the hardening profile lets a builder refuse more schemes).
-    public static let refusedAsUnsafe = Self(rawValue: "refused-as-unsafe")
 }
 
 extension DifferentialDriver {
@@ -71,9 +77,7 @@ extension DifferentialDriver {
 
     func compareBuildRequest(_ bytes: [UInt8]) -> DifferentialReport {
         var reader = FuzzInputReader(bytes)
-        var request = generator.request(&reader).request
-        request.fragment = nil
-        return compareBuild(request: request)
+        return compareBuild(request: generator.buildRequestCase(&reader))
     }
 
     /// Compares the target's build of `request` with the reference's (disagreements not yet judged).
@@ -102,7 +106,7 @@ extension DifferentialDriver {
         report.referenceRejected = reference.isRejected
         report.referenceCategory = reference.category
         func add(_ rule: DifferentialRule, _ detail: String) {
-            report.disagreements.append(Disagreement(rule: rule, level: rule.level, detail: detail))
+            report.disagreements.append(Disagreement(rule: rule, detail: detail))
         }
         switch actual {
         case .unsupported:
@@ -114,15 +118,27 @@ extension DifferentialDriver {
             add(.noError, "the target broke: \(breakage.kind.rawValue)")
         case .rejected(let category, _):
             if case .rejected(let want, _) = reference {
-                if let category, category != want { add(.category, "the reference says \(want?.rawValue ?? "?"), the target \(category.rawValue)") }
+                if let category, category != want {
+                    report.disagreements.append(Disagreement.category(want, category))
+                    report.traits = BuildTraits.of(request)
+                }
                 return report
             }
-            // The vectors let a builder refuse an action it would have to encode, or an empty callback.
-            report.traits = Self.refusalTraits(of: request, category: category)
-            add(.acceptance, "the reference builds it; the target refuses (\(category?.rawValue ?? "no category"))")
+            report.disagreements.append(Disagreement.refusal("the reference builds it; the target refuses", category))
         case .accepted(let url) where reference.isRejected:
-            let rule: DifferentialRule = reference.category == .invalidScheme ? .acceptance : .buildRefusal
-            add(rule, "the reference refuses (\(reference.category?.rawValue ?? "?")); the target builds \(q(url))")
+            // Built where the reference refuses: a choice the vectors grade if it parses back to the request, a
+            // wrong build like any other if not.
+            if reference.category != .invalidScheme, case .accepted(let parsed) = ReferenceTarget().parse(url),
+                !fieldDifferences(request, parsed).isEmpty
+            {
+                for var difference in fieldDifferences(request, parsed) {
+                    difference.detail = "built URL: " + difference.detail
+                    report.disagreements.append(difference)
+                }
+            } else {
+                let rule: DifferentialRule = reference.category == .invalidScheme ? .acceptance : .buildRefusal
+                add(rule, "the reference refuses (\(reference.category?.rawValue ?? "?")); the target builds \(q(url))")
+            }
         case .accepted(let url):
             var expected = request
             expected.scheme = expected.scheme.lowercased()
@@ -133,37 +149,24 @@ extension DifferentialDriver {
                 if !target.extraParameters.isEmpty {
                     _ = ExtraParameters.setAside(Set(target.extraParameters), from: &parsed, asked: expected)
                 }
-                for (rule, detail) in fieldDifferences(expected, parsed) {
-                    add(rule.level == .must ? .buildRoundTrip : rule, "\(rule.id): \(detail)")
+                for var difference in fieldDifferences(expected, parsed) {
+                    difference.detail = "built URL: " + difference.detail
+                    report.disagreements.append(difference)
                 }
             default:
                 add(.buildRoundTrip, "the reference cannot parse the built URL \(q(url))")
             }
-            if let problem = EncodingRules.firstViolation(inQueryOf: url) {
-                add(.encodingRule, problem)
-            }
+            if let problem = EncodingRules.firstViolation(inQueryOf: url) { add(.encodingRule, problem) }
+            if let problem = EncodingRules.firstViolation(inPathOf: url) { add(.pathEncoding, problem) }
+            if let problem = EncodingRules.firstLowercaseEscape(in: url) { add(.hexCase, problem) }
         }
+        if !report.disagreements.isEmpty { report.traits = BuildTraits.of(request) + report.traits }
         return report
-    }
-
-    /// The traits of a refused request that the vectors allow a builder to refuse with `category`
-    /// (`invalid-character` or none for an action with characters to encode, `invalid-callback-url` or
-    /// none for an empty callback).
-    static func refusalTraits(of request: XCallbackRequest, category: RejectionCategory?) -> [InputTrait] {
-        var traits: [InputTrait] = []
-        let unreserved = request.action.unicodeScalars.allSatisfy { scalar in
-            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-._~".unicodeScalars.contains(scalar))
-        }
-        if !unreserved, category == nil || category == .invalidCharacter { traits.append(.actionToEncode) }
-        if [request.success, request.error, request.cancel].contains(""), category == nil || category == .invalidCallbackURL {
-            traits.append(.emptyCallback)
-        }
-        return traits
     }
 
     func compareBuildCallback(_ bytes: [UInt8]) -> DifferentialReport {
         var reader = FuzzInputReader(bytes)
-        return compareBuild(response: generator.response(&reader, callbackURL: generator.callbackURL(&reader)))
+        return compareBuild(response: generator.buildCallbackCase(&reader))
     }
 
     /// Compares the target's build of `response` with the reference's (disagreements not yet judged).
@@ -181,7 +184,7 @@ extension DifferentialDriver {
         report.referenceRejected = reference.isRejected
         report.referenceCategory = reference.category
         func add(_ rule: DifferentialRule, _ detail: String) {
-            report.disagreements.append(Disagreement(rule: rule, level: rule.level, detail: detail))
+            report.disagreements.append(Disagreement(rule: rule, detail: detail))
         }
         switch (reference, actual) {
         case (_, .unsupported):
@@ -191,36 +194,34 @@ extension DifferentialDriver {
         case (_, .broken(let breakage)):
             report.breakage = breakage.kind
             add(.noError, "the target broke: \(breakage.kind.rawValue)")
-        case (.accepted, .rejected(.unsafeCallbackScheme?, _)):
-            // The hardening vectors let a builder refuse more schemes than the reference does.
-            report.traits.append(.refusedAsUnsafe)
-            add(.acceptance, "the reference builds it; the target refuses it as unsafe")
         case (.accepted, .rejected(let category, _)):
-            add(.acceptance, "the reference builds it; the target refuses (\(category?.rawValue ?? "no category"))")
+            report.disagreements.append(Disagreement.refusal("the reference builds it; the target refuses", category))
+        case (.rejected(let want, _), .rejected(let got?, _)) where want != got:
+            report.disagreements.append(Disagreement.category(want, got))
         case (.rejected(let category, _), .accepted(let url)):
             let rule: DifferentialRule = category == .unsafeCallbackScheme ? .callbackSafety : .callbackRefusal
             add(rule, "the reference refuses (\(category?.rawValue ?? "?")); the target builds \(q(url))")
         case (.accepted, .accepted(let url)):
-            if let problem = callbackParameterProblem(url, response: response) {
-                add(.callbackParameters, problem)
-            }
+            if let problem = callbackParameterProblem(url, response: response) { report.disagreements.append(problem) }
             let appended = appendedInTargetOrder(url, response: response)
             if let problem = CallbackExpectation.problem(built: url, callbackURL: response.callbackURL, appended: appended) {
                 add(.callbackShape, problem)
             }
+            if let problem = EncodingRules.firstLowercaseEscape(in: url.dropFirst(min(url.utf8.count, response.callbackURL.utf8.count))) {
+                add(.hexCase, problem)
+            }
         default:
             break
         }
-        // The callback URL's traits are found only for a disagreement, which alone is judged (as for a parse).
-        if !report.disagreements.isEmpty { report.traits = ChoiceModel.traits(of: Array(response.callbackURL.utf8)) + report.traits }
+        // The traits are found only for a disagreement, which alone is judged (as for a parse).
+        if !report.disagreements.isEmpty { report.traits = BuildTraits.of(response) + report.traits }
         return report
     }
 
-    /// The appended parameters in the order the target wrote them when it declares `parameter-order:
-    /// unordered` and wrote the same ones; otherwise in the reference's order.
+    /// The appended parameters in the order the target wrote them when it wrote the same ones (their order is
+    /// the choice point's, judged by `callbackParameterProblem`); otherwise in the reference's order.
     func appendedInTargetOrder(_ url: String, response: XCallbackResponse) -> [XCallbackParameter] {
         let appended = response.appendedParameters
-        guard target.declaredChoices[.parameterOrder] == "unordered" else { return appended }
         let got = URLPieces(url).pieces.map { piece in
             XCallbackParameter(URLPieces.lenientDecode(piece.name), piece.value.map(URLPieces.lenientDecode))
         }
@@ -228,8 +229,9 @@ extension DifferentialDriver {
         return Self.sortedKeys(tail) == Self.sortedKeys(appended) ? tail : appended
     }
 
-    /// The built callback's query, decoded, must be the callback's own pieces then the appended parameters.
-    func callbackParameterProblem(_ url: String, response: XCallbackResponse) -> String? {
+    /// The built callback's query, decoded, must be the callback's own pieces then the appended parameters; the
+    /// same parameters in another order are the choice point `parameter-order`'s (`orderDisagreement`).
+    func callbackParameterProblem(_ url: String, response: XCallbackResponse) -> Disagreement? {
         let own = URLPieces(response.callbackURL).pieces.map { piece in
             XCallbackParameter(URLPieces.lenientDecode(piece.name), piece.value.map(URLPieces.lenientDecode))
         }
@@ -237,11 +239,11 @@ extension DifferentialDriver {
         let got = URLPieces(url).pieces.map { piece in
             XCallbackParameter(URLPieces.lenientDecode(piece.name), piece.value.map(URLPieces.lenientDecode))
         }
-        // Under `parameter-order: unordered` the appended parameters may come in any order (as in the runner).
-        let unordered = target.declaredChoices[.parameterOrder] == "unordered"
-        guard unordered ? got.starts(with: own) && Self.sortedKeys(got) == Self.sortedKeys(expected) : got == expected else {
-            return "query decodes to \(Self.show(got)), expected \(Self.show(expected))"
+        guard got != expected else { return nil }
+        let detail = "query decodes to \(Self.show(got)), expected \(Self.show(expected))"
+        guard got.starts(with: own), Self.sortedKeys(got) == Self.sortedKeys(expected) else {
+            return Disagreement(rule: .callbackParameters, detail: detail)
         }
-        return nil
+        return orderDisagreement(detail)
     }
 }

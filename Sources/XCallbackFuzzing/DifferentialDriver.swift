@@ -19,19 +19,45 @@ import XCallbackURL
 public struct Disagreement: Sendable, CustomStringConvertible {
     /// The rule the disagreement is about.
     public var rule: DifferentialRule
-    /// Its level after relaxations.
+    /// The level the vectors give the fault (`allowed` when a vector allows the answer), once judged.
     public var level: DifferentialLevel
     /// What differed.
     public var detail: String
-    /// The trait that lowered the level, if any.
-    public var relaxedBy: InputTrait?
+    /// What tells faults of one rule apart, when a word does (`category`: the target's category; a choice rule:
+    /// the choice point): part of the fault's signature.
+    public var qualifier: String?
+    /// The vector grade the level comes from (`FaultTable`), or nil when no vector grades the rule.
+    public var grade: FaultGrade?
     /// The normalisation that accepts the difference, if any.
     public var normalisedBy: String?
+
+    /// Creates an unjudged disagreement.
+    public init(rule: DifferentialRule, detail: String, qualifier: String? = nil) {
+        self.rule = rule
+        self.level = .must
+        self.detail = detail
+        self.qualifier = qualifier
+    }
+
+    /// A refusal where the reference accepts or builds: `acceptance`, qualified by the target's category (`none`).
+    static func refusal(_ what: String, _ category: RejectionCategory?) -> Self {
+        Self(rule: .acceptance, detail: "\(what) (\(category?.rawValue ?? "no category"))", qualifier: category?.rawValue ?? "none")
+    }
+
+    /// A rejection with another category than the reference's: `category`, qualified by both (`want>got`).
+    static func category(_ want: RejectionCategory?, _ got: RejectionCategory) -> Self {
+        Self(
+            rule: .category, detail: "the reference says \(want?.rawValue ?? "?"), the target \(got.rawValue)",
+            qualifier: (want?.rawValue ?? "none") + ">" + got.rawValue)
+    }
+
+    /// The rule as a fault's signature names it: its id, and its qualifier after a colon.
+    public var signatureRule: String { qualifier.map { rule.id + ":" + $0 } ?? rule.id }
 
     /// One line: rule, level, detail and how it was judged.
     public var description: String {
         var text = "\(rule.id) [\(level)] \(detail)"
-        if let relaxedBy { text += " (relaxed by \(relaxedBy))" }
+        if let grade { text += " (graded as \(grade.vector), \(grade.rule))" }
         if let normalisedBy { text += " (normalised: \(normalisedBy))" }
         return text
     }
@@ -41,6 +67,12 @@ public struct Disagreement: Sendable, CustomStringConvertible {
 public struct DifferentialReport: Sendable {
     /// The operation compared: `parse`, `build-request` or `build-callback`.
     public var operation: String
+    /// The role the input tests: for a URL, `TargetRole.parseRole(of:)`; for a build, its operation's.
+    public var role: TargetRole {
+        get { storedRole ?? TargetRole(rawValue: operation) }
+        set { storedRole = newValue }
+    }
+    var storedRole: TargetRole?
     /// The case as text (the URL, or the request/response built from the bytes); empty when nothing disagrees.
     public var subject: String
     /// The reference's (choice-adjusted) answer; empty when nothing disagrees.
@@ -63,21 +95,41 @@ public struct DifferentialReport: Sendable {
     public var referenceOutcome = ""
 }
 
-/// Compares any `ConformanceTarget` with the reference; disagreement on a failing level stops the run.
+/// Compares any `ConformanceTarget` with the reference; a disagreement at a failing level is a failure, at the
+/// level the vectors give the same fault (`FaultTable`).
 public struct DifferentialDriver<Target: ConformanceTarget>: FuzzDriver, FuzzOutcomeReporting {
     /// The implementation under test.
     public var target: Target
     /// Accepted, documented differences of this target.
     public var normalisations: [DifferentialNormalisation]
-    /// Levels that stop the run (default: only `must`).
+    /// Levels that make a disagreement a failure (default: every level the vectors grade at).
     public var failingLevels: [DifferentialLevel]
-    let generator = RequestGenerator(maximumDepth: 3)
+    /// The roles the target takes on (nil: every role of every operation); a parse input whose role
+    /// (`TargetRole.parseRole(of:)`) is not among them is not judged.
+    public var roles: Set<TargetRole>?
+    /// How the vectors grade each fault, for the target's declarations and roles.
+    public let table: FaultTable
+    let generator = RequestGenerator(maximumDepth: 3, literals: true)
 
-    /// Creates a driver for `target` with its documented normalisations.
-    public init(target: Target, normalisations: [DifferentialNormalisation] = [], failingLevels: [DifferentialLevel] = [.must]) {
+    /// Creates a driver for `target` with its documented normalisations, grading faults as `vectors` do.
+    public init(
+        target: Target, normalisations: [DifferentialNormalisation] = [], failingLevels: [DifferentialLevel] = DifferentialLevel.graded,
+        roles: Set<TargetRole>? = nil, vectors: FuzzVectors = .bundled
+    ) {
         self.target = target
         self.normalisations = normalisations
         self.failingLevels = failingLevels
+        self.roles = roles
+        self.table = vectors.table(choices: target.declaredChoices, extraParameters: target.extraParameters, roles: roles)
+    }
+
+    /// A driver with no fault table, whose disagreements are found but never graded: how a table learns.
+    init(recording target: Target) {
+        self.target = target
+        self.normalisations = []
+        self.failingLevels = DifferentialLevel.graded
+        self.roles = nil
+        self.table = .empty
     }
 
     /// `differential-<target name>`.
@@ -98,16 +150,14 @@ public struct DifferentialDriver<Target: ConformanceTarget>: FuzzDriver, FuzzOut
     /// that a `0x01` or `0x02` input describes. A caller that fetches answers ahead (a batch of
     /// requests in one round trip) asks the target exactly this.
     public static func targetInput(for input: [UInt8]) -> VectorInput {
-        let generator = RequestGenerator(maximumDepth: 3)
+        let generator = RequestGenerator(maximumDepth: 3, literals: true)
         switch input.first {
         case 0x01:
             var reader = FuzzInputReader(Array(input.dropFirst()))
-            var request = generator.request(&reader).request
-            request.fragment = nil
-            return .buildRequest(request)
+            return .buildRequest(generator.buildRequestCase(&reader))
         case 0x02:
             var reader = FuzzInputReader(Array(input.dropFirst()))
-            return .buildCallback(generator.response(&reader, callbackURL: generator.callbackURL(&reader)))
+            return .buildCallback(generator.buildCallbackCase(&reader))
         default:
             return .parseBytes(input)
         }
@@ -115,9 +165,9 @@ public struct DifferentialDriver<Target: ConformanceTarget>: FuzzDriver, FuzzOut
 
     /// The first unexplained disagreement of `report` at a failing level, as a failure for `input`, or nil.
     public func failure(in report: DifferentialReport, input: [UInt8]) -> FuzzFailure? {
-        guard let bad = report.disagreements.first(where: { $0.normalisedBy == nil && failingLevels.contains($0.level) }) else {
-            return nil
-        }
+        // The strictest failing disagreement: one fault can break several rules, graded apart.
+        let failing = report.disagreements.filter { $0.normalisedBy == nil && failingLevels.contains($0.level) }
+        guard let bad = failing.first(where: { $0.level == failing.map(\.level).max() }) else { return nil }
         let choices = target.declaredChoices.sorted.map { "\($0.point)=\($0.value)" }.joined(separator: ", ")
         var failure = FuzzFailure(
             rule: "differential/\(bad.level)/\(bad.rule.id)", input: input,
@@ -130,6 +180,7 @@ public struct DifferentialDriver<Target: ConformanceTarget>: FuzzDriver, FuzzOut
                 ("declared choices", choices.isEmpty ? "none" : choices),
             ])
         if bad.rule == .noError { failure.breakage = report.breakage }
+        failure.grade = bad.grade
         return failure
     }
 
@@ -141,39 +192,39 @@ public struct DifferentialDriver<Target: ConformanceTarget>: FuzzDriver, FuzzOut
         case 0x02: report = compareBuildCallback(Array(input.dropFirst()))
         default: report = compareParse(input)
         }
-        report.disagreements = report.disagreements.map { judge($0, in: report) }
-        return report
+        return judged(report)
     }
 
     /// Compares the target with the reference on a vector's input (a URL, or a request or callback to
     /// build as given) and judges every disagreement, as for a fuzz input of the same operation.
     public func compare(_ input: VectorInput) -> DifferentialReport {
-        var report: DifferentialReport
+        judged(unjudged(input))
+    }
+
+    /// The comparison of `compare(_:)` before any disagreement is judged (every level `must`).
+    public func unjudged(_ input: VectorInput) -> DifferentialReport {
         switch input {
-        case .parseText(let text): return compare(Array(text.utf8))
-        case .parseBytes(let bytes): return compare(bytes)
-        case .buildRequest(let request): report = compareBuild(request: request)
-        case .buildCallback(let response): report = compareBuild(response: response)
+        case .parseText(let text): compareParse(Array(text.utf8))
+        case .parseBytes(let bytes): compareParse(bytes)
+        case .buildRequest(let request): compareBuild(request: request)
+        case .buildCallback(let response): compareBuild(response: response)
         }
+    }
+
+    /// `report` with every disagreement judged.
+    func judged(_ report: DifferentialReport) -> DifferentialReport {
+        var report = report
         report.disagreements = report.disagreements.map { judge($0, in: report) }
         return report
     }
 
-    /// Lowers the level by the first matching relaxation and attaches the first matching normalisation.
+    /// Grades a disagreement as the vectors grade the same fault (`FaultTable.grade`) and attaches the first
+    /// matching normalisation; a rule no vector grades stays `must`.
     func judge(_ disagreement: Disagreement, in report: DifferentialReport) -> Disagreement {
         let traits = report.traits
         var judged = disagreement
-        judged.level = disagreement.rule.level
-        for relaxation in DifferentialRelaxation.all
-        where traits.contains(relaxation.trait) && relaxation.rules.contains(disagreement.rule.id)
-            && (relaxation.choice.map { target.declaredChoices[$0] == nil } ?? true)
-            && (!report.referenceRejected || relaxation.explains.map { explained in
-                report.referenceCategory.map(explained.contains) ?? false } ?? true)
-            && relaxation.level < judged.level
-        {
-            judged.level = relaxation.level
-            judged.relaxedBy = relaxation.trait
-        }
+        judged.grade = table.grade(FaultSignature(role: report.role, rule: disagreement.signatureRule, traits: traits))
+        judged.level = judged.grade.map { grade in grade.level.map { DifferentialLevel(rawValue: $0.rawValue) } ?? .allowed } ?? .must
         judged.normalisedBy = normalisations.first { normalisation in
             normalisation.rules.contains(disagreement.rule.id) && (normalisation.trait.map(traits.contains) ?? true)
         }?.id
@@ -183,28 +234,39 @@ public struct DifferentialDriver<Target: ConformanceTarget>: FuzzDriver, FuzzOut
     // MARK: - Parse
 
     func compareParse(_ input: [UInt8]) -> DifferentialReport {
-        let actual = target.parse(utf8: input)
-        let expected: TargetAnswer<XCallbackRequest>
-        let outcome: String
-        if let text = String(validating: input, as: UTF8.self) {
-            expected = ChoiceModel.expected(for: text, choices: target.declaredChoices)
-            switch expected {
-            case .accepted: outcome = "accepted"
-            case .rejected(let category, _): outcome = "rejected " + (category?.rawValue ?? "")
-            default: outcome = "other"
-            }
-        } else {
-            expected = ReferenceTarget().parse(utf8: input)
-            outcome = "not-utf8"
+        // A role the target does not take on is not judged, and the target is not asked (Vectors/README.md, "Roles").
+        if let roles, !roles.contains(TargetRole.parseRole(of: input)) {
+            var report = DifferentialReport(operation: "parse", subject: "", expected: "", actual: "", traits: [], disagreements: [])
+            report.referenceOutcome = "not-applicable"
+            return report
         }
+        let actual = target.parse(utf8: input)
+        let reference = ParseReference(input, choices: target.declaredChoices)
+        return compareParse(input, actual: actual, reference: reference, traits: Self.parseTraits(of: input))
+    }
+
+    /// The traits of a URL to parse, which grade a disagreement on it.
+    static func parseTraits(of input: [UInt8]) -> [InputTrait] {
+        ChoiceModel.traits(of: input) + ChoiceModel.eitherWayTraits(of: input) + ChoiceModel.shouldLevelTraits(of: input)
+            + ChoiceModel.authorityTraits(of: input)
+    }
+
+    /// Compares the target's answer `actual` with the reference's for `input`; `traits` is evaluated only for a
+    /// disagreement, and the texts are rendered only then and only when `render`.
+    func compareParse(
+        _ input: [UInt8], actual: TargetAnswer<XCallbackRequest>, reference: ParseReference, traits: @autoclosure () -> [InputTrait],
+        render: Bool = true
+    ) -> DifferentialReport {
+        let expected = reference.expected
         // The traits and the texts are found only for a disagreement, which alone is judged and shown: rendering
         // every agreeing input was a quarter of a run.
         var report = DifferentialReport(operation: "parse", subject: "", expected: "", actual: "", traits: [], disagreements: [])
-        report.referenceOutcome = outcome
+        report.referenceOutcome = reference.outcome
+        report.role = TargetRole.parseRole(of: input)
         report.referenceRejected = expected.isRejected
         report.referenceCategory = expected.category
         func add(_ rule: DifferentialRule, _ detail: String) {
-            report.disagreements.append(Disagreement(rule: rule, level: rule.level, detail: detail))
+            report.disagreements.append(Disagreement(rule: rule, detail: detail))
         }
         switch (expected, actual) {
         case (_, .unsupported):
@@ -215,52 +277,66 @@ public struct DifferentialDriver<Target: ConformanceTarget>: FuzzDriver, FuzzOut
             report.breakage = breakage.kind
             add(.noError, "the target broke: \(breakage.kind.rawValue) \(breakage.detail)")
         case (.accepted, .rejected(let category, _)):
-            add(.acceptance, "the reference accepts; the target rejects (\(category?.rawValue ?? "no category"))")
+            report.disagreements.append(Disagreement.refusal("the reference accepts; the target rejects", category))
         case (.rejected(let category, _), .accepted):
             add(.acceptance, "the reference rejects (\(category?.rawValue ?? "?")); the target accepts")
         case (.rejected(let want, _), .rejected(let got?, _)) where want != got:
-            add(.category, "the reference says \(want?.rawValue ?? "?"), the target \(got.rawValue)")
+            report.disagreements.append(Disagreement.category(want, got))
         case (.accepted(let want), .accepted(let got)):
-            for (rule, detail) in fieldDifferences(want, got) { add(rule, detail) }
+            report.disagreements += fieldDifferences(want, got)
         default:
             break
         }
         if !report.disagreements.isEmpty {
-            report.traits = ChoiceModel.traits(of: input) + ChoiceModel.eitherWayTraits(of: input)
-                + ChoiceModel.shouldLevelTraits(of: input)
-            report.subject = FuzzFailure.escape(input)
-            report.expected = Self.render(expected)
-            report.actual = Self.render(actual)
+            report.traits = traits()
+            if let reading = choiceReading(input, actual: actual, traits: report.traits) { report.disagreements = [reading] }
+            if render {
+                report.subject = FuzzFailure.escape(input)
+                report.expected = Self.render(expected)
+                report.actual = Self.render(actual)
+            }
         }
         return report
     }
 
     /// The rules broken when `got` is compared with `want` field by field.
-    func fieldDifferences(_ want: XCallbackRequest, _ got: XCallbackRequest) -> [(DifferentialRule, String)] {
-        var out: [(DifferentialRule, String)] = []
+    func fieldDifferences(_ want: XCallbackRequest, _ got: XCallbackRequest) -> [Disagreement] {
+        var out: [Disagreement] = []
         if want.scheme.lowercased() != got.scheme.lowercased() {
-            out.append((.sameScheme, "scheme \(want.scheme) vs \(got.scheme)"))
+            out.append(Disagreement(rule: .sameScheme, detail: "scheme \(want.scheme) vs \(got.scheme)"))
         } else if got.scheme != want.scheme {
-            out.append((.schemeLowercase, "scheme \(want.scheme) vs \(got.scheme)"))
+            out.append(Disagreement(rule: .schemeLowercase, detail: "scheme \(want.scheme) vs \(got.scheme)"))
         }
-        if want.action != got.action { out.append((.sameAction, "action \(q(want.action)) vs \(q(got.action))")) }
+        if want.action != got.action { out.append(Disagreement(rule: .sameAction, detail: "action \(q(want.action)) vs \(q(got.action))")) }
         let reserved: [(String, String?, String?)] = [
             ("x-source", want.source, got.source), ("x-success", want.success, got.success),
             ("x-error", want.error, got.error), ("x-cancel", want.cancel, got.cancel),
         ]
         for (name, a, b) in reserved where a != b {
-            out.append((.sameReserved, "\(name) \(a.map(q) ?? "absent") vs \(b.map(q) ?? "absent")"))
+            out.append(Disagreement(rule: .sameReserved, detail: "\(name) \(a.map(q) ?? "absent") vs \(b.map(q) ?? "absent")"))
         }
-        let ordered = target.declaredChoices[.parameterOrder] == "preserved"
-        let same = ordered ? want.parameters == got.parameters : Self.sortedKeys(want.parameters) == Self.sortedKeys(got.parameters)
-        if !same {
-            out.append((.sameParameters, "parameters \(Self.show(want.parameters)) vs \(Self.show(got.parameters))"))
+        if want.parameters != got.parameters {
+            if Self.sortedKeys(want.parameters) != Self.sortedKeys(got.parameters) {
+                out.append(Disagreement(rule: .sameParameters, detail: "parameters \(Self.show(want.parameters)) vs \(Self.show(got.parameters))"))
+            } else if let order = orderDisagreement("parameters \(Self.show(want.parameters)) in another order: \(Self.show(got.parameters))") {
+                out.append(order)
+            }
         }
         // A target that declares `fragment: not-reported` is not asked for the fragment (as in the runner's comparison).
         if want.fragment != got.fragment, target.declaredChoices[.fragment] != "not-reported" {
-            out.append((.sameFragment, "fragment \(want.fragment.map(q) ?? "none") vs \(got.fragment.map(q) ?? "none")"))
+            out.append(Disagreement(rule: .sameFragment, detail: "fragment \(want.fragment.map(q) ?? "none") vs \(got.fragment.map(q) ?? "none")"))
         }
         return out
+    }
+
+    /// The disagreement for parameters in another order: none under `parameter-order: unordered`, otherwise
+    /// the choice point's (its vectors grade it: allowed when undeclared, a contradiction when `preserved`).
+    func orderDisagreement(_ detail: String) -> Disagreement? {
+        switch target.declaredChoices[.parameterOrder] {
+        case "unordered"?: nil
+        case nil: Disagreement(rule: .undeclaredChoice, detail: detail, qualifier: ChoicePoint.parameterOrder.rawValue)
+        default: Disagreement(rule: .contradictedChoice, detail: detail, qualifier: ChoicePoint.parameterOrder.rawValue)
+        }
     }
 
     static func sortedKeys(_ parameters: [XCallbackParameter]) -> [String] {
@@ -284,6 +360,29 @@ public struct DifferentialDriver<Target: ConformanceTarget>: FuzzDriver, FuzzOut
         case .unsupported(let reason, _): "unsupported \(FuzzFailure.escape(reason ?? ""))"
         case .errored(let message): "errored \(FuzzFailure.escape(message))"
         case .broken(let breakage): "broken \(breakage.kind.rawValue) \(FuzzFailure.escape(breakage.detail))"
+        }
+    }
+}
+
+/// The reference's side of a parse comparison: its answer under the target's declared choices, and its outcome.
+struct ParseReference {
+    /// The reference's answer, choice-adjusted.
+    var expected: TargetAnswer<XCallbackRequest>
+    /// `accepted`, `rejected <category>` or `not-utf8` (`DifferentialReport.referenceOutcome`).
+    var outcome: String
+
+    /// The reference's side for `input` under `choices`.
+    init(_ input: [UInt8], choices: DeclaredChoices) {
+        if let text = String(validating: input, as: UTF8.self) {
+            expected = ChoiceModel.expected(for: text, choices: choices)
+            switch expected {
+            case .accepted: outcome = "accepted"
+            case .rejected(let category, _): outcome = "rejected " + (category?.rawValue ?? "")
+            default: outcome = "other"
+            }
+        } else {
+            expected = ReferenceTarget().parse(utf8: input)
+            outcome = "not-utf8"
         }
     }
 }

@@ -84,7 +84,7 @@ public enum DifferentialSeeds {
     // MARK: - Build
 
     /// The generator the differential driver decodes build inputs with.
-    static let generator = RequestGenerator(maximumDepth: 3)
+    static let generator = RequestGenerator(maximumDepth: 3, literals: true)
 
     /// Requests to build: `requestPlans` written behind the build-request byte.
     public static let buildRequest: [[UInt8]] = requestPlans.map { plan in
@@ -103,7 +103,7 @@ public enum DifferentialSeeds {
     }
 
     /// The requests of the build-request seeds, as plans of the differential driver's generator
-    /// (`RequestGenerator(maximumDepth: 3)`): three levels of requests, then URLs as text two levels more.
+    /// (`RequestGenerator(maximumDepth: 3, literals: true)`): three levels of requests, then URLs as text two levels more.
     public static let requestPlans: [RequestGenerator.RequestPlan] = {
         let innermost = RequestGenerator.RequestPlan(
             scheme: "x", action: "d3" + reserved, source: "s3&=", success: .text(nestedURL),

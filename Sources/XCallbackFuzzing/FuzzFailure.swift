@@ -12,6 +12,8 @@ public struct FuzzFailure: Error, Sendable, CustomStringConvertible {
     public var details: [(label: String, text: String)]
     /// How the target broke (`crashed`, `timed-out`, `unreadable-answer`) when the failure is a broken target, else nil.
     public var breakage: BreakageKind?
+    /// How the vectors grade the fault (its level, the vector rule, role and tags), for a differential failure.
+    public var grade: FaultGrade?
 
     /// Creates a failure for `rule` on `input` with labelled `details`.
     public init(rule: String, input: [UInt8], details: [(label: String, text: String)] = []) {

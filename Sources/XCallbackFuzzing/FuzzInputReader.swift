@@ -40,22 +40,36 @@ public struct FuzzInputReader: Sendable {
 
     /// The length byte that makes the next byte the length, up to 255 whatever `maxLength` is.
     public static let longLength: UInt8 = 0xFE
+    /// The length byte that makes the next three bytes the length (big-endian), up to 16,777,215.
+    public static let wideLength: UInt8 = 0xFD
     /// The character byte that inserts a raw Unicode scalar from the next two bytes.
     public static let rawScalar: UInt8 = 0xFF
+    /// The character byte that inserts a raw Unicode scalar from the next three bytes (outside the BMP).
+    public static let wideScalar: UInt8 = 0xFE
 
-    /// Returns a string of up to `maxLength` characters (255 after `longLength`), each taken from `alphabet` by one byte.
+    /// Returns a string of up to `maxLength` characters (255 after `longLength`, 16,777,215 after `wideLength`),
+    /// each taken from `alphabet` by one byte.
     ///
-    /// The first byte is the length (modulo `maxLength + 1`), or `longLength` and then the length, so that
-    /// a seed can hold a whole nested URL in any field; a character byte of `rawScalar` inserts a raw
-    /// Unicode scalar from the next two bytes.
+    /// The first byte is the length (modulo `maxLength + 1`), or `longLength` and then the length, or
+    /// `wideLength` and then three bytes of length, so that a seed can hold a whole nested URL in any field; a
+    /// character byte of `rawScalar` inserts a raw Unicode scalar from the next two bytes, `wideScalar` from
+    /// the next three.
     public mutating func string(maxLength: Int, alphabet: [Unicode.Scalar]) -> String {
         let first = byte()
-        let length = first == Self.longLength ? Int(byte()) : Int(first) % (maxLength + 1)
+        let length: Int
+        switch first {
+        case Self.longLength: length = Int(byte())
+        case Self.wideLength: length = Int(byte()) << 16 | Int(byte()) << 8 | Int(byte())
+        default: length = Int(first) % (maxLength + 1)
+        }
         var scalars = String.UnicodeScalarView()
         for _ in 0..<length {
+            // Past the end every read is zero: stop there rather than pad a long length with the alphabet's first character.
+            if isExhausted { break }
             let b = byte()
-            if b == Self.rawScalar {
-                let value = UInt32(byte()) << 8 | UInt32(byte())
+            if b == Self.rawScalar || b == Self.wideScalar {
+                var value = UInt32(byte()) << 8 | UInt32(byte())
+                if b == Self.wideScalar { value = value << 8 | UInt32(byte()) }
                 scalars.append(Unicode.Scalar(value) ?? "\u{FFFD}")
             } else {
                 scalars.append(alphabet[Int(b) % alphabet.count])

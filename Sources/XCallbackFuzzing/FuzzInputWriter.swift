@@ -35,22 +35,26 @@ public struct FuzzInputWriter: Sendable {
     }
 
     /// Writes the bytes that `string(maxLength:alphabet:)` reads as `text`: the length (after
-    /// `FuzzInputReader.longLength` when it is over `maxLength`), then one byte per scalar of the alphabet
-    /// or `FuzzInputReader.rawScalar` and two bytes for any other scalar up to U+FFFF.
+    /// `FuzzInputReader.longLength` or `wideLength` when it is over `maxLength` or would read as one of them),
+    /// then one byte per scalar of the alphabet, `FuzzInputReader.rawScalar` and two bytes for any other scalar
+    /// up to U+FFFF, and `wideScalar` and three bytes above it.
     public mutating func string(_ text: String, maxLength: Int, alphabet: [Unicode.Scalar]) {
         let scalars = Array(text.unicodeScalars)
-        precondition(scalars.count <= 255, "a string of \(scalars.count) scalars is too long for one length byte")
-        if scalars.count <= maxLength {
+        precondition(scalars.count <= 0xFF_FFFF, "a string of \(scalars.count) scalars is too long for three length bytes")
+        if scalars.count <= maxLength, scalars.count < Int(FuzzInputReader.wideLength) {
             bytes.append(UInt8(scalars.count))
-        } else {
+        } else if scalars.count <= 0xFF {
             bytes += [FuzzInputReader.longLength, UInt8(scalars.count)]
+        } else {
+            bytes += [FuzzInputReader.wideLength, UInt8(scalars.count >> 16), UInt8(scalars.count >> 8 & 0xFF), UInt8(scalars.count & 0xFF)]
         }
         for scalar in scalars {
-            if let index = alphabet.firstIndex(of: scalar), index < Int(FuzzInputReader.longLength) {
+            if let index = alphabet.firstIndex(of: scalar), index < Int(FuzzInputReader.wideLength) {
                 bytes.append(UInt8(index))
-            } else {
-                precondition(scalar.value <= 0xFFFF, "U+\(String(scalar.value, radix: 16)) is neither in the alphabet nor in the BMP")
+            } else if scalar.value <= 0xFFFF {
                 bytes += [FuzzInputReader.rawScalar, UInt8(scalar.value >> 8), UInt8(scalar.value & 0xFF)]
+            } else {
+                bytes += [FuzzInputReader.wideScalar, UInt8(scalar.value >> 16), UInt8(scalar.value >> 8 & 0xFF), UInt8(scalar.value & 0xFF)]
             }
         }
     }

@@ -35,15 +35,25 @@ public struct RequestGenerator: Sendable {
 
     /// The largest nesting depth generated.
     public var maximumDepth: Int
+    /// Whether a first choice past the listed letters and schemes reads a literal request or response
+    /// (`RequestGenerator+Literal.swift`); without it, such a choice wraps round to a listed one.
+    public var literals: Bool
 
-    /// Creates a generator producing requests nested at most `maximumDepth` levels.
-    public init(maximumDepth: Int = 5) {
+    /// Creates a generator producing requests nested at most `maximumDepth` levels, reading literal cases when
+    /// `literals` is true (the differential driver's build cases; the round-trip driver builds only valid requests).
+    public init(maximumDepth: Int = 5, literals: Bool = false) {
         self.maximumDepth = maximumDepth
+        self.literals = literals
     }
 
-    /// A valid scheme (letter first), sometimes with uppercase letters.
-    func scheme(_ reader: inout FuzzInputReader) -> String {
-        let first = reader.pick(Array("aAbsxXz".unicodeScalars))
+    /// The number of values of a first choice among `count` listed ones: one more with literal cases.
+    func firstChoices(_ count: Int) -> Int { literals ? count + 1 : count }
+
+    /// The first letters of a generated scheme; one choice more than these makes the request a literal one.
+    static let schemeFirstLetters = Array("aAbsxXz".unicodeScalars)
+
+    /// A valid scheme (letter first), sometimes with uppercase letters, after its first letter was chosen.
+    func scheme(_ reader: inout FuzzInputReader, first: Unicode.Scalar) -> String {
         let rest = reader.string(maxLength: 6, alphabet: Self.schemeAlphabet)
         return String(first) + rest.filter { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
     }
@@ -63,7 +73,9 @@ public struct RequestGenerator: Sendable {
 
     /// Generates a request tree; callback slots may hold text, a callback URL or a nested request.
     public func request(_ reader: inout FuzzInputReader, depth: Int = 1) -> GeneratedRequest {
-        var request = XCallbackRequest(scheme: scheme(&reader), action: text(&reader))
+        let first = reader.choose(below: firstChoices(Self.schemeFirstLetters.count))
+        guard first < Self.schemeFirstLetters.count else { return GeneratedRequest(request: literalRequest(&reader), nested: []) }
+        var request = XCallbackRequest(scheme: scheme(&reader, first: Self.schemeFirstLetters[first]), action: text(&reader))
         if reader.flag() { request.source = reader.string(maxLength: 6, alphabet: Self.textAlphabet) }
         var nested: [(slot: String, child: GeneratedRequest)] = []
         for slot in ["x-success", "x-error", "x-cancel"] {
@@ -97,7 +109,15 @@ public struct RequestGenerator: Sendable {
     /// A callback URL: a scheme (sometimes invalid or unsafe), an authority and path, maybe a query
     /// (sometimes ending in `?` or `&`) and maybe a fragment.
     public func callbackURL(_ reader: inout FuzzInputReader) -> String {
-        var url = reader.pick(Self.callbackSchemes)
+        callbackURLChoice(&reader).url
+    }
+
+    /// A callback URL as `callbackURL(_:)` makes it, and whether it was read as a literal (`literal(_:)`):
+    /// one choice of scheme more than `callbackSchemes` reads the whole URL as text.
+    func callbackURLChoice(_ reader: inout FuzzInputReader) -> (url: String, literal: Bool) {
+        let scheme = reader.choose(below: firstChoices(Self.callbackSchemes.count))
+        guard scheme < Self.callbackSchemes.count else { return (literal(&reader), true) }
+        var url = Self.callbackSchemes[scheme]
         if reader.choose(below: 8) != 0 { url += ":" }
         url += reader.pick(Self.callbackAuthorities)
         url += reader.string(maxLength: 6, alphabet: Self.textAlphabet).filter { $0 != "#" && $0 != "?" }
@@ -108,7 +128,7 @@ public struct RequestGenerator: Sendable {
         if reader.flag() {
             url += "#" + reader.string(maxLength: 6, alphabet: Self.textAlphabet)
         }
-        return url
+        return (url, false)
     }
 
     /// A response to build onto a generated callback URL; parameter names may be anything.

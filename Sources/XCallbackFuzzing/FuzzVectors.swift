@@ -1,0 +1,89 @@
+// The vectors a fuzzer knows: every vector's input is a seed (`VectorSeeds`), and the vectors' grades of every
+// fault are the levels of its findings (`FaultTable`). Loaded once; a table is learnt once per set of
+// declarations, the first time a driver with them is made.
+
+import Foundation
+import Synchronization
+import XCallbackConformanceCore
+
+/// A loaded vector set, with the fault tables learnt from it.
+public final class FuzzVectors: Sendable {
+    /// Every vector, in the suite's order.
+    public let vectors: [Vector]
+    /// The directory the vectors were loaded from, when they were (for the full text of generated inputs).
+    public let directory: URL?
+    private let tables = Mutex<[TableKey: FaultTable]>([:])
+    /// Each vector's claims by the declarations relevant to it, so that a table for other declarations learns
+    /// again only from the vectors they change.
+    private let learnt = Mutex<[ClaimsKey: FaultTable.VectorClaims]>([:])
+
+    struct ClaimsKey: Hashable {
+        var index: Int
+        var choices: DeclaredChoices
+        var extraParameters: [String]
+    }
+
+    struct TableKey: Hashable {
+        var choices: DeclaredChoices
+        var extraParameters: [String]
+        var roles: Set<TargetRole>?
+    }
+
+    /// The vectors the fault tables learn from: generated inputs expanded again to about 16 KB, which keeps a
+    /// long input long (over 8 KiB) and grades it as its vector does, at a sixtieth of the cost of 1 MB.
+    public let graded: [Vector]
+
+    /// Vectors given as values (`directory` is where they came from, if anywhere).
+    public init(vectors: [Vector], directory: URL? = nil) {
+        self.vectors = vectors
+        self.directory = directory
+        let shorter = VectorSeeds.shortened(vectors, directory: directory) { max(1, 16_384 / max($0, 1)) }
+        graded = vectors.map { shorter[$0.id] ?? $0 }
+    }
+
+    /// Loads and checks a vectors directory.
+    ///
+    /// - Throws: `VectorLoadError` naming the file, the JSON path and what was expected.
+    public convenience init(directory: URL) throws(VectorLoadError) {
+        self.init(vectors: try VectorSuite(directory: directory).vectors, directory: directory)
+    }
+
+    /// The vectors bundled with this package; a binary without them stops with the loader's message.
+    public static let bundled: FuzzVectors = {
+        do {
+            return try FuzzVectors(directory: try VectorSuite.bundledDirectory())
+        } catch {
+            fatalError("the fuzzer grades findings by the vectors and cannot load them: \(error)")
+        }
+    }()
+
+    /// The seeds of every vector of `roles` (nil: every role), each at most `maxLength` bytes.
+    public func seeds(roles: Set<TargetRole>? = nil, maxLength: Int) -> [FuzzSeed] {
+        VectorSeeds.seeds(of: vectors.filter { roles?.contains($0.role) ?? true }, directory: directory, maxLength: maxLength)
+    }
+
+    /// The fault table for a target with these declarations and roles (nil: every role), learnt on first use.
+    public func table(choices: DeclaredChoices, extraParameters: [String] = [], roles: Set<TargetRole>? = nil) -> FaultTable {
+        let key = TableKey(choices: choices, extraParameters: extraParameters.sorted(), roles: roles)
+        if let table = tables.withLock({ $0[key] }) { return table }
+        // Learnt outside the lock: two drivers made at once may both learn it, and the first stored wins.
+        let extra = extraParameters.sorted()
+        var claims: [FaultTable.VectorClaims] = []
+        for (index, vector) in graded.enumerated() where roles?.contains(vector.role) ?? true {
+            let claimsKey = ClaimsKey(index: index, choices: FaultTable.relevantChoices(of: vector, in: choices), extraParameters: extra)
+            if let known = learnt.withLock({ $0[claimsKey] }) {
+                claims.append(known)
+                continue
+            }
+            let found = FaultTable.claims(of: vector, choices: choices, extraParameters: extraParameters)
+            learnt.withLock { $0[claimsKey] = found }
+            claims.append(found)
+        }
+        let table = FaultTable(learnt: claims)
+        return tables.withLock { stored in
+            if let first = stored[key] { return first }
+            stored[key] = table
+            return table
+        }
+    }
+}

@@ -1,0 +1,107 @@
+// One judgement, one level: the differential driver grades a fault as the vectors grade it, both ways.
+//
+// For each vector (loaded as the runner loads them; a generated input at 16 KB, where it is graded as at 1 MB),
+// under each declaration it allows (each value of its choice point, or none), every answer of
+// `FaultAnswers.answers(for:)` (what the vector allows, and the realistic wrong answers) is given to the driver
+// as the fuzzer gives it (the vector's fuzz input, `VectorSeeds.input(of:)`):
+// (a) the driver's finding is at the level the runner fails the answer at, neither higher nor lower, and there is
+//     none for an answer the vector allows (an implementation-defined vector fails only an answer that contradicts
+//     the declaration, at implementation-defined, or one no value allows, at should);
+// (b) the finding written as a vector (`FindingWriter`) fails in the runner, on the same answer, at that level.
+// The vectors for which no trait tells a fault apart from the same fault elsewhere at another level are listed
+// in `FindingLevelExceptions` with the reason; an entry that no longer differs is a failure too.
+
+import Foundation
+import Testing
+import XCallbackConformance
+import XCallbackFuzzEngine
+import XCallbackFuzzing
+import XCallbackURL
+
+/// Every vector as the fault tables learn from it, for the per-vector tests.
+func loadGradedVectors() throws -> [Vector] {
+    let vectors = FuzzVectors.bundled.graded
+    guard vectors.count == (try loadEveryVector()).count else { throw VectorFixtureError(message: "the graded vectors are not the suite's") }
+    return vectors
+}
+
+/// What one answer to one vector gives: the runner's level (nil: passed) and the driver's (nil: no finding).
+struct GradedAnswer: CustomStringConvertible {
+    var choices: DeclaredChoices
+    var answer: TargetAnswer<ObservedResult>
+    var runner: DifferentialLevel?
+    var failure: FuzzFailure?
+
+    var driver: DifferentialLevel? { failure.map { DifferentialLevel(rawValue: String($0.rule.split(separator: "/")[1])) } }
+
+    /// The level the driver must give: the runner's, except for a habit the runner checks only in tagged vectors
+    /// (lowercase hex), which the fuzzer reports once at the tagged vectors' level where the runner counts it on
+    /// them alone (Vectors/README.md, "Comparator": "one builder's habit should fail one vector, not every one").
+    func expected(for vector: Vector) -> DifferentialLevel? {
+        if runner == nil, let grade = failure?.grade, grade.tags.contains(EncodingRules.hexCaseTag), !vector.tags.contains(EncodingRules.hexCaseTag) {
+            return driver
+        }
+        return runner
+    }
+
+    var description: String {
+        let declared = choices.sorted.map { "\($0.point)=\($0.value)" }.joined(separator: ", ")
+        return "[\(declared)] \(String(describing: answer).prefix(160)): runner \(runner?.rawValue ?? "passes"), driver \(driver?.rawValue ?? "no finding")"
+            + (failure.flatMap { $0.details.first { $0.label == "disagreement" }?.text }.map { " (\($0))" } ?? "")
+    }
+}
+
+enum FindingLevels {
+    /// Every answer to `vector` under each declaration it allows, graded by the runner and by the driver.
+    static func graded(_ vector: Vector) -> [GradedAnswer] {
+        let input = VectorSeeds.input(of: vector)
+        var out: [GradedAnswer] = []
+        for choices in ChoiceOracleTests.scenarios(of: vector) {
+            for answer in FaultAnswers.answers(for: vector) {
+                let result = Evaluator.evaluate(vector, answer: answer, choices: choices)
+                let runner = result.verdict == .passed ? nil : DifferentialLevel(rawValue: result.level.rawValue)
+                let failure = DifferentialDriver(target: FixedAnswerTarget(answering: answer, choices)).failure(for: input)
+                out.append(GradedAnswer(choices: choices, answer: answer, runner: runner, failure: failure))
+            }
+        }
+        return out
+    }
+}
+
+extension FixedAnswerTarget {
+    /// A target that gives `answer` to every operation, under `choices`.
+    init(answering answer: TargetAnswer<ObservedResult>, _ choices: DeclaredChoices) {
+        self.init(declaredChoices: choices)
+        parseAnswer = answer.map { observed in if case .request(let request) = observed { request } else { XCallbackRequest(scheme: "", action: "") } }
+        buildAnswer = answer.map { observed in if case .url(let url) = observed { url } else { "" } }
+    }
+}
+
+@Suite struct FindingLevelTests {
+    @Test("(a) a wrong answer is a finding at the vector's level", arguments: try loadGradedVectors())
+    func wrongAnswerIsAFindingAtTheVectorsLevel(_ vector: Vector) {
+        let differing = FindingLevels.graded(vector).filter { $0.expected(for: vector) != $0.driver }
+        if let reason = FindingLevelExceptions.all[vector.id] {
+            #expect(!differing.isEmpty, "\(vector.id) is listed (\(reason)) but every answer is graded as the runner grades it")
+            return
+        }
+        for answer in differing { Issue.record("\(answer)") }
+    }
+
+    @Test("(b) a finding written as a vector fails in the runner at its level", arguments: try loadGradedVectors())
+    func aFindingIsAVectorFailingAtItsLevel(_ vector: Vector) throws {
+        let directory = URL(fileURLWithPath: "/nonexistent")
+        for graded in FindingLevels.graded(vector) {
+            guard let failure = graded.failure, let level = graded.driver else { continue }
+            let finding = FuzzFinding(key: "k", failure: failure, originalInput: failure.input, execution: 1, secondsToFind: 0, hits: 1, shrinkState: .shrunk)
+            let writer = FindingWriter(directory: directory, choices: graded.choices, citationsSource: directory)
+            let json = try #require(writer.vector(for: finding), "\(vector.id): no vector for \(graded)")
+            let written = try Vector(decoding: JSONCursor(json, file: "findings.json", path: "$"))
+            let result = Evaluator.evaluate(written, answer: graded.answer, choices: graded.choices)
+            let passed = result.verdict == Verdict.passed
+            #expect(!passed && result.level.rawValue == level.rawValue,
+                "\(vector.id) \(graded): the written vector \(passed ? "passes" : "fails at " + result.level.rawValue)")
+            #expect(written.rule == failure.grade?.rule && written.role == failure.grade?.role, "\(vector.id): rule \(written.rule), role \(written.role)")
+        }
+    }
+}
