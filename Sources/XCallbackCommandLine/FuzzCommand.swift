@@ -33,7 +33,9 @@ enum FuzzCommand {
                               in a row: it is dead, not fuzzed (default: 5; 0: never)
           --shrink-seconds S  the most time spent shrinking one finding (default: 10); a finding not
                               shrunk in time is written as it stands
-          --vectors DIR       the vectors directory whose citations.json the findings use (default: bundled)
+          --vectors DIR       the vectors that seed the run and grade its findings (default: bundled)
+          --level LEVEL       report findings at this level: must, should, implementation-defined,
+                              hardening (repeatable; default: every level the vectors grade at)
           --no-progress       no progress line on standard error
 
         EXIT STATUS
@@ -56,6 +58,7 @@ enum FuzzCommand {
         var maxConsecutiveBreakages = 5
         var shrinkSeconds = 10.0
         var vectors: String?
+        var levels: [DifferentialLevel] = []
         var progress = true
         var help = false
 
@@ -93,6 +96,12 @@ enum FuzzCommand {
                 case "--max-consecutive-breakages": maxConsecutiveBreakages = try number(0)
                 case "--shrink-seconds": shrinkSeconds = try number(0.0)
                 case "--vectors": vectors = try value()
+                case "--level":
+                    let text = try value()
+                    guard DifferentialLevel.graded.map(\.rawValue).contains(text) else {
+                        throw UsageError("--level must be must, should, implementation-defined or hardening, not '\(text)'")
+                    }
+                    levels.append(DifferentialLevel(rawValue: text))
                 case "--no-progress": progress = false
                 default: throw UsageError("unknown option '\(argument)' for fuzz")
                 }
@@ -159,10 +168,12 @@ enum FuzzCommand {
         let corpusDirectory = options.corpus.map { URL(fileURLWithPath: $0) }
         let corpus: [[UInt8]] = try corpusDirectory.map { url throws(FuzzCannotRun) -> [[UInt8]] in do { return try FuzzCorpusDirectory.load(url) } catch { throw FuzzCannotRun("cannot read the corpus \(url.path): \(error)") } } ?? []
         let vectors: URL
+        let known: FuzzVectors
         do {
             vectors = try options.vectors.map { URL(fileURLWithPath: $0) } ?? VectorSuite.bundledDirectory()
+            known = try FuzzVectors(directory: vectors)
         } catch {
-            throw FuzzCannotRun("\(error)")
+            throw FuzzCannotRun("cannot load the vectors: \(error)")
         }
         var started: [Target] = []
         defer { for target in started { (target as? FuzzBatchTarget)?.base.stop() } }
@@ -187,12 +198,16 @@ enum FuzzCommand {
             var configuration = FuzzEngineConfiguration(
                 seed: options.seed &+ UInt64(job), runs: runsPerJob, seconds: options.seconds,
                 maxLength: options.maxLength, dictionary: dictionary, operations: operations)
+            configuration.vectors = known
             configuration.shrinkSeconds = options.shrinkSeconds
             configuration.maxConsecutiveBreakages = options.maxConsecutiveBreakages == 0 ? nil : options.maxConsecutiveBreakages
             configuration.stopRequest = stop.isStopping
             configuration.onFinding = { log.record($0, job: job) }
             let engine = FuzzEngine(
-                driver: DifferentialDriver(target: targets[job], normalisations: normalisations), configuration: configuration,
+                driver: DifferentialDriver(
+                    target: targets[job], normalisations: normalisations,
+                    failingLevels: options.levels.isEmpty ? DifferentialLevel.graded : options.levels, vectors: known),
+                configuration: configuration,
                 batchSource: targets[job] as? FuzzBatchTarget)
             let summary = engine.run(corpus: corpus) { progress in
                 results.report(job: job, progress) { line in if showProgress { io.standardError("\r" + line + "   ") } }

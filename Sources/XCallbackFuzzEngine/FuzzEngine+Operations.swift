@@ -15,19 +15,32 @@ import XCallbackConformanceCore
 import XCallbackFuzzing
 
 extension FuzzEngine {
-    /// The inputs the run starts from: `initial`'s inputs of declared operations, or the built-in seeds of
-    /// declared operations when `initial` has none.
+    /// The inputs the run starts from: `initial`'s inputs of declared operations and claimed roles, or the
+    /// built-in seeds of them when `initial` has none.
     func startingCorpus(_ initial: [[UInt8]]) -> [[UInt8]] {
-        let declared = configuration.operations
-        let kept = initial.filter { declared.contains(Operation(differentialInput: $0)) }
-        return kept.isEmpty ? Self.builtInSeeds.filter { declared.contains(Operation(differentialInput: $0)) } : kept
+        let kept = initial.filter(claims)
+        guard kept.isEmpty else { return kept }
+        let seeds = Self.builtInSeeds(vectors: configuration.vectors, roles: configuration.roles, maxLength: configuration.maxLength)
+        return seeds.filter(claims)
     }
 
-    /// A new input from `parent`: a mutation of it, or with `other`, a crossover of the two.
+    /// Whether the target declares `input`'s operation and claims its role.
+    func claims(_ input: [UInt8]) -> Bool {
+        guard configuration.operations.contains(Operation(differentialInput: input)) else { return false }
+        return configuration.roles.map { $0.contains(FuzzSeed(input: input).role) } ?? true
+    }
+
+    /// A new input from `parent`: a mutation of it, or with `other`, a crossover of the two. A mutation that gives
+    /// an input of a role the target does not claim (a URL whose scheme or authority a decoder is not asked about)
+    /// is made again with the next seed, four times at most, then `parent` itself is taken.
     func offspring(of parent: Entry, crossedWith other: Entry?, seed: UInt32, byteMutator: NestedMutator.ByteMutator) -> [UInt8] {
-        Self.offspring(
-            of: parent.bytes, tree: parent.tree, crossedWith: other.map { ($0.bytes, $0.tree) }, seed: seed,
-            maxLength: configuration.maxLength, byteMutator: byteMutator)
+        for attempt in 0..<5 {
+            let child = Self.offspring(
+                of: parent.bytes, tree: parent.tree, crossedWith: other.map { ($0.bytes, $0.tree) }, seed: seed &+ UInt32(attempt),
+                maxLength: configuration.maxLength, byteMutator: byteMutator)
+            if configuration.roles == nil || claims(child) { return child }
+        }
+        return parent.bytes
     }
 
     /// A new input from `parent` (whose layers are `tree`, or decoded here when nil): a mutation, which keeps

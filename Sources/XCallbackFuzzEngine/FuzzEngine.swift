@@ -8,7 +8,8 @@
 //    corpus; a build case byte by byte behind its first byte, so a mutation keeps the operation) or
 //    crosses it over with another (which may change the operation), with the dictionary's tokens.
 // 3. The driver checks it. A failure whose key (rule and kind of disagreement) is new is shrunk and
-//    recorded as a finding; later failures with the same key are counted, not reported again.
+//    recorded as a finding; later failures with the same key are counted, not reported again, unless the
+//    vectors grade them at a stricter level, which the finding then takes.
 // 4. Without coverage feedback, an input is kept when its shape is new: the reference's outcome (named by
 //    the driver, from the parse its check did anyway), its nesting depth and the delimiters (`& = # % + ?`)
 //    in the decoded values of its deepest layer (one scan of the layers, no tree unless the input is kept);
@@ -50,6 +51,11 @@ public struct FuzzEngineConfiguration: Sendable {
     public var onFinding: (@Sendable (FuzzFinding) -> Void)?
     /// The operations the target declares: inputs of any other are neither seeded nor generated.
     public var operations: Set<Operation>
+    /// The roles the target takes on (nil: every role of its operations): a vector of another role is not a seed,
+    /// and a mutation that gives a URL of another role (`TargetRole.parseRole(of:)`) is mutated again.
+    public var roles: Set<TargetRole>?
+    /// The vectors whose inputs seed the run, after the hand-made seeds (`DifferentialSeeds`).
+    public var vectors: FuzzVectors = .bundled
 
     /// Creates a configuration; with neither `runs` nor `seconds`, the run is limited to 10,000 executions.
     public init(seed: UInt64 = 1, runs: Int? = nil, seconds: Double? = nil, maxLength: Int = 2048,
@@ -161,8 +167,24 @@ public struct FuzzEngine<Driver: FuzzDriver> {
         self.batchSource = batchSource
     }
 
-    /// Inputs used when the corpus is empty: `DifferentialSeeds.all`, for parse, build-request and build-callback.
-    public static var builtInSeeds: [[UInt8]] { DifferentialSeeds.all }
+    /// Inputs used when the corpus is empty: the hand-made seeds (`DifferentialSeeds.all`) for parse, build-request
+    /// and build-callback, then every vector's input (the operations in turn), without repeats.
+    public static var builtInSeeds: [[UInt8]] { builtInSeeds(vectors: .bundled, roles: nil, maxLength: 2048) }
+
+    /// The built-in seeds of the roles `roles` (nil: every role), each at most `maxLength` bytes.
+    public static func builtInSeeds(vectors: FuzzVectors, roles: Set<TargetRole>?, maxLength: Int) -> [[UInt8]] {
+        var seen: Set<[UInt8]> = []
+        let handMade = DifferentialSeeds.all.map { FuzzSeed(input: $0) }
+        // The vectors' seeds take turns by operation, so that every operation is fuzzed from the first executions.
+        let byOperation = Operation.allCases.map { operation in
+            vectors.seeds(roles: roles, maxLength: maxLength).filter { Operation(differentialInput: $0.input) == operation }
+        }
+        var interleaved: [FuzzSeed] = []
+        for index in 0..<(byOperation.map(\.count).max() ?? 0) {
+            for seeds in byOperation where index < seeds.count { interleaved.append(seeds[index]) }
+        }
+        return (handMade + interleaved).filter { (roles?.contains($0.role) ?? true) && seen.insert($0.input).inserted }.map(\.input)
+    }
 
     /// A corpus input with its nested layers, decoded once when it joins so that mutating it needs no decoding.
     struct Entry {
@@ -259,6 +281,14 @@ public struct FuzzEngine<Driver: FuzzDriver> {
                 let key = Self.key(of: failure)
                 if let index = indexByKey[key] {
                     findings[index].hits += 1
+                    // The same fault at a stricter level: the finding takes it.
+                    if Self.level(of: failure) > Self.level(of: findings[index].failure) {
+                        findings[index].failure = failure
+                        findings[index].originalInput = input
+                        findings[index].shrinkState = .unshrunk("shrinking has not started")
+                        configuration.onFinding?(findings[index])
+                        if breakage == nil { shrink(index) }
+                    }
                 } else {
                     let found = Date().timeIntervalSince(start)
                     indexByKey[key] = findings.count
@@ -337,12 +367,24 @@ public struct FuzzEngine<Driver: FuzzDriver> {
     }
 
     /// The key that groups failures: the rule, and the disagreement's first words without quoted text.
+    ///
+    /// The level is left out: one fault seen on inputs the vectors grade at two levels is one finding, at the
+    /// stricter level (`run` upgrades it when a later hit is stricter).
     public static func key(of failure: FuzzFailure) -> String {
-        guard let disagreement = failure.details.first(where: { $0.label == "disagreement" })?.text else { return failure.rule }
-        // `same-action [must] action "a" vs "b"` → `same-action [must] action`; `no-error [must] the target broke: timeout …`
+        let rule = failure.rule.split(separator: "/").filter { !DifferentialLevel.graded.map(\.rawValue).contains(String($0)) }
+            .joined(separator: "/")
+        guard let disagreement = failure.details.first(where: { $0.label == "disagreement" })?.text else { return rule }
+        // `same-action [must] action "a" vs "b"` → `same-action action`; `no-error [must] the target broke: timeout …`
         // → `… the target broke: timeout`.
         let words = disagreement.split(separator: " ").prefix(6).prefix { !$0.contains("\"") && !$0.hasPrefix("(") }
-        return failure.rule + " " + words.joined(separator: " ")
+        return rule + " " + words.filter { !$0.hasPrefix("[") }.joined(separator: " ")
+    }
+
+    /// How strict a failure is: a differential failure's level, `must` for any other property.
+    static func level(of failure: FuzzFailure) -> DifferentialLevel {
+        let parts = failure.rule.split(separator: "/")
+        guard parts.first == "differential", parts.count > 2 else { return .must }
+        return DifferentialLevel(rawValue: String(parts[1]))
     }
 
     /// The reference's outcome for `input`, as `DifferentialReport.referenceOutcome` names it.

@@ -58,7 +58,7 @@ public struct FuzzShrinker<Driver: FuzzDriver> {
                 budget -= 1
                 let smaller = driver.failure(for: candidate)
                 if stopRequest?() == true { return (best, .partlyShrunk("the run was stopped")) }
-                if let smaller, FuzzEngine<Driver>.key(of: smaller) == key {
+                if let smaller, FuzzEngine<Driver>.key(of: smaller) == key, smaller.rule == best.rule {
                     best = smaller
                     removedAny = true
                 } else {

@@ -76,6 +76,7 @@ enum BuildTraits {
         if names.contains(where: { !$0.hasPrefix("x-") && ChoiceModel.isReservedLookAlike($0) }) { traits.append(.reservedLookAlikeName) }
         if names.contains("") { traits.append(.emptyName) }
         traits += textTraits([action] + reserved.compactMap { $0 } + names + request.parameters.compactMap(\.value), parameters: request.parameters)
+        if reserved.contains(where: { ($0 ?? "").contains("://") }), !traits.contains(.nestedURL) { traits.append(.nestedURL) }
         return traits
     }
 
@@ -131,5 +132,58 @@ enum BuildTraits {
         if parameters.contains(where: { $0.value == nil }) { traits.append(.flagValue) }
         if Set(parameters.map(\.name)).count < parameters.count { traits.append(.duplicateName) }
         return traits
+    }
+
+    // MARK: - The part a disagreement is about
+
+    /// The traits of the part of `expected` a field disagreement with the request parsed back is about: the
+    /// scheme, the action, the reserved values that differ, or the parameters that differ (their values where
+    /// the name is there, their names where it is not); nil for another rule (the whole request's traits).
+    static func scoped(_ expected: XCallbackRequest, _ parsed: XCallbackRequest, rule: DifferentialRule) -> [InputTrait]? {
+        var part = XCallbackRequest(scheme: "s", action: "a")
+        switch rule {
+        case .sameScheme, .schemeLowercase: part.scheme = expected.scheme
+        case .sameAction: part.action = expected.action
+        case .sameReserved:
+            if expected.source != parsed.source { part.source = expected.source }
+            if expected.success != parsed.success { part.success = expected.success }
+            if expected.error != parsed.error { part.error = expected.error }
+            if expected.cancel != parsed.cancel { part.cancel = expected.cancel }
+        case .sameParameters:
+            // Parameters the built URL adds, with none missing, come from another field written raw when another
+            // field differs too (the whole request's traits then); alone, they are the fault (added unasked).
+            let missing = expected.parameters.contains { !parsed.parameters.contains($0) }
+            let othersDiffer = expected.action != parsed.action || expected.source != parsed.source || expected.success != parsed.success
+                || expected.error != parsed.error || expected.cancel != parsed.cancel
+            guard missing || !othersDiffer else { return nil }
+            part.parameters = differing(expected.parameters, parsed.parameters)
+        default: return nil
+        }
+        return of(part)
+    }
+
+    /// The traits of the callback and of the appended parameters `got` differs on (their values where the name
+    /// is there, their names where it is not).
+    static func scoped(_ response: XCallbackResponse, got: [XCallbackParameter]) -> [InputTrait] {
+        var part = XCallbackResponse(callbackURL: response.callbackURL, outcome: .success)
+        part.parameters = differing(response.appendedParameters, got)
+        var traits = of(part)
+        if let code = part.parameters.first(where: { $0.name == "errorCode" })?.value, code.isEmpty || !code.allSatisfy(\.isNumber) {
+            traits.append(.textErrorCode)
+        }
+        return traits
+    }
+
+    /// The parameters of `expected` that `got` lacks (as a multiset): with their value alone where `got` has the
+    /// name, with their name alone where it does not; the ones `got` adds, by name, when `expected` lacks none.
+    static func differing(_ expected: [XCallbackParameter], _ got: [XCallbackParameter]) -> [XCallbackParameter] {
+        var unmatched = got
+        var missing: [XCallbackParameter] = []
+        for parameter in expected {
+            if let index = unmatched.firstIndex(of: parameter) { unmatched.remove(at: index) } else { missing.append(parameter) }
+        }
+        guard !missing.isEmpty else { return unmatched.map { XCallbackParameter($0.name, $0.value == nil ? nil : "v") } }
+        let names = Set(got.map(\.name))
+        return missing.map { names.contains($0.name) ? XCallbackParameter("k", $0.value) : XCallbackParameter($0.name, $0.value == nil ? nil : "v") }
     }
 }

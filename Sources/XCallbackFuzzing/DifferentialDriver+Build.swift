@@ -151,6 +151,7 @@ extension DifferentialDriver {
                 }
                 for var difference in fieldDifferences(expected, parsed) {
                     difference.detail = "built URL: " + difference.detail
+                    difference.scopedTraits = BuildTraits.scoped(expected, parsed, rule: difference.rule)
                     report.disagreements.append(difference)
                 }
             default:
@@ -232,6 +233,15 @@ extension DifferentialDriver {
     /// The built callback's query, decoded, must be the callback's own pieces then the appended parameters; the
     /// same parameters in another order are the choice point `parameter-order`'s (`orderDisagreement`).
     func callbackParameterProblem(_ url: String, response: XCallbackResponse) -> Disagreement? {
+        guard var problem = unscopedCallbackParameterProblem(url, response: response) else { return nil }
+        let got = URLPieces(url).pieces.map { piece in
+            XCallbackParameter(URLPieces.lenientDecode(piece.name), piece.value.map(URLPieces.lenientDecode))
+        }
+        problem.scopedTraits = BuildTraits.scoped(response, got: got)
+        return problem
+    }
+
+    func unscopedCallbackParameterProblem(_ url: String, response: XCallbackResponse) -> Disagreement? {
         let own = URLPieces(response.callbackURL).pieces.map { piece in
             XCallbackParameter(URLPieces.lenientDecode(piece.name), piece.value.map(URLPieces.lenientDecode))
         }

@@ -26,6 +26,9 @@ public struct Disagreement: Sendable, CustomStringConvertible {
     /// What tells faults of one rule apart, when a word does (`category`: the target's category; a choice rule:
     /// the choice point): part of the fault's signature.
     public var qualifier: String?
+    /// The traits of the part of the input the disagreement is about (a build's differing field), when they are
+    /// narrower than the whole input's; part of the fault's signature in place of the report's traits.
+    public var scopedTraits: [InputTrait]?
     /// The vector grade the level comes from (`FaultTable`), or nil when no vector grades the rule.
     public var grade: FaultGrade?
     /// The normalisation that accepts the difference, if any.
@@ -221,7 +224,7 @@ public struct DifferentialDriver<Target: ConformanceTarget>: FuzzDriver, FuzzOut
     /// Grades a disagreement as the vectors grade the same fault (`FaultTable.grade`) and attaches the first
     /// matching normalisation; a rule no vector grades stays `must`.
     func judge(_ disagreement: Disagreement, in report: DifferentialReport) -> Disagreement {
-        let traits = report.traits
+        let traits = disagreement.scopedTraits ?? report.traits
         var judged = disagreement
         judged.grade = table.grade(FaultSignature(role: report.role, rule: disagreement.signatureRule, traits: traits))
         judged.level = judged.grade.map { grade in grade.level.map { DifferentialLevel(rawValue: $0.rawValue) } ?? .allowed } ?? .must

@@ -135,7 +135,8 @@ public final class FaultTable: Sendable {
             if level != nil, report.disagreements.isEmpty { out.misses.append("\(answer)") }
             for disagreement in report.disagreements {
                 if level == nil, let tag = taggedRules[disagreement.rule.id], !vector.tags.contains(tag) { continue }
-                out.claims.append((FaultSignature(role: report.role, rule: disagreement.signatureRule, traits: report.traits), grade))
+                let traits = disagreement.scopedTraits ?? report.traits
+                out.claims.append((FaultSignature(role: report.role, rule: disagreement.signatureRule, traits: traits), grade))
             }
         }
         return out

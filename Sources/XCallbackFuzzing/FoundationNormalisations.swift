@@ -33,6 +33,11 @@ public enum FoundationNormalisations {
                 + "'X-Callback-URL', which RFC 3986 §3.2.2 makes the same host; the vectors fail it at must (XCU-GGEF, "
                 + "XCU-H725, XCU-CMGE). The fuzzer's host relaxation no longer covers case, so it is named here."),
         DifferentialNormalisation(
+            id: "foundation-encodes-raw-characters-of-a-callback", trait: .controlCharacter, rules: ["callback-shape"],
+            reason: "A URL value cannot hold a raw control character: FoundationTarget makes the callback a URL, which "
+                + "percent-encodes it (and the non-ASCII beside it), so the callback comes back changed though it decodes "
+                + "the same; the vectors' callbacks hold no raw control character."),
+        DifferentialNormalisation(
             id: "foundation-keeps-empty-query-pieces", trait: .emptyPiece, rules: ["same-parameters"],
             reason: "URLComponents.queryItems turns every empty piece ('a&&b', '?&', a trailing '&') into an item "
                 + "with an empty name and no value; the reference skips empty pieces (design: query splitting)."),

@@ -1,5 +1,5 @@
 // Fuzz target `fuzz-differential-foundation`: `FoundationTarget` (URL / URLComponents) against the reference.
-// A must-level disagreement that no normalisation in `FoundationNormalisations` accepts stops the run; every
+// A disagreement the vectors grade must that no normalisation in `FoundationNormalisations` accepts stops the run; every
 // tolerated disagreement is counted by kind, its first example printed to stderr, and a summary printed at exit.
 // Built with -DFUZZING it is a libFuzzer binary; a plain build is a replay runner for files and folders.
 
@@ -10,7 +10,7 @@ import XCallbackFuzzing
 import Glibc
 #endif
 
-let driver = DifferentialDriver(target: FoundationTarget(), normalisations: FoundationNormalisations.all)
+let driver = DifferentialDriver(target: FoundationTarget(), normalisations: FoundationNormalisations.all, failingLevels: [.must])
 
 /// Tolerated disagreements seen so far, by kind (libFuzzer calls the entry point from one thread).
 nonisolated(unsafe) var tolerated: [(kind: String, count: Int)] = []
@@ -28,7 +28,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     }
     for disagreement in report.disagreements {
         let kind = "\(disagreement.rule.id) [\(disagreement.level)]"
-            + (disagreement.relaxedBy.map { " relaxed by \($0)" } ?? "")
+            + (disagreement.grade.map { " graded as \($0.vector)" } ?? "")
             + (disagreement.normalisedBy.map { " normalised: \($0)" } ?? "")
         if let index = tolerated.firstIndex(where: { $0.kind == kind }) {
             tolerated[index].count += 1

@@ -1,12 +1,8 @@
-// One oracle: the differential driver judges every vector as the conformance runner does.
-//
-// For each vector (loaded as the runner loads them), under each choice value it allows (a vector keyed by a
-// choice point: each of its values; any other: no declaration):
-// 1. the choice-aware reference (`ChoiceModel`) gives an answer the runner passes, at the vector's level,
-//    and so it does for a vector not keyed by a choice point under other declarations: every other value
-//    of every point at once, and every third value (where a point has one) with the others' second;
-// 2. fed to the differential driver, every answer the vector accepts gets no must disagreement;
-// 3. a must vector answered the other way gets a must disagreement (but for the inputs listed below).
+// The choice-aware reference agrees with every vector: for each vector (loaded as the runner loads them), under
+// each choice value it allows (a vector keyed by a choice point: each of its values; any other: no declaration,
+// every other value of every point at once, and every third value with the others' second), `ChoiceModel` gives
+// an answer the runner passes, at the vector's level. How the differential driver grades answers against it is
+// `FindingLevelTests`.
 
 import Foundation
 import Testing
@@ -27,14 +23,6 @@ struct FixedAnswerTarget: ConformanceTarget {
 }
 
 @Suite struct ChoiceOracleTests {
-    /// Must vectors whose input has two faults, where the reference reports the one a relaxation covers
-    /// (graded should), so the driver grades a target that accepts them at should, not must.
-    static let caughtBelowMust: [String: String] = [
-        "XCU-TWGG": "'[::1]' is an invalid authority (userinfo-or-port, should) and no x-callback-url host (must)",
-        "XCU-FHRR": "a raw newline (control-character, should) and a bracketed scheme (must)",
-        "XCU-RW9R": "a raw newline (control-character, should) and no x-callback-url host (must)",
-    ]
-
     /// The declarations a vector allows: each value of its choice point, or none.
     static func scenarios(of vector: Vector) -> [DeclaredChoices] {
         if case .choice(let point, let outcomes) = vector.expectation { return outcomes.map { [point: $0.value] } }
@@ -47,86 +35,22 @@ struct FixedAnswerTarget: ConformanceTarget {
         DeclaredChoices(Dictionary(uniqueKeysWithValues: ChoicePoint.all.map { ($0.point, $0.values[min(index, $0.values.count - 1)]) }))
     }
 
-    /// Every answer `expectation` accepts under `choices`, as a parse answer or a build answer.
-    static func answers(_ expectation: XCallbackConformance.Expectation, _ choices: DeclaredChoices) -> [TargetAnswer<ObservedResult>] {
-        switch expectation {
-        case .accept(.request(let request)): [.accepted(.request(request))]
-        case .accept(.url(let url)): [.accepted(.url(url))]
-        case .reject(let category): [.rejected(category: category, message: nil)]
-        case .anyOf(let all): all.flatMap { answers($0, choices) }
-        case .choice(let point, let outcomes):
-            outcomes.filter { choices[point] == nil || $0.value == choices[point] }.flatMap { answers($0.expectation, choices) }
-        }
-    }
-
-    /// A target that answers `answer` (a built request's URL is the reference's build of it).
-    static func target(answering answer: TargetAnswer<ObservedResult>, _ choices: DeclaredChoices) -> FixedAnswerTarget? {
-        var target = FixedAnswerTarget(declaredChoices: choices)
-        switch answer {
-        case .accepted(.request(let request)):
-            target.parseAnswer = .accepted(request)
-            guard case .accepted(let url) = ReferenceTarget().buildRequest(request) else { return nil }
-            target.buildAnswer = .accepted(url)
-        case .accepted(.url(let url)): target.buildAnswer = .accepted(url)
-        case .rejected(let category, _):
-            target.parseAnswer = .rejected(category: category, message: nil)
-            target.buildAnswer = .rejected(category: category, message: nil)
-        default: return nil
-        }
-        return target
-    }
-
     func check(_ vector: Vector) {
         var modelled = Self.scenarios(of: vector)
         if case .choice = vector.expectation {} else { modelled += Self.otherDeclarations }
         for choices in modelled where vector.operation == .parse {
             let declared = choices.sorted.map { "\($0.point)=\($0.value)" }.joined(separator: ", ")
-            // 1. The choice-aware reference agrees with the vector.
-            do {
-                let expected: TargetAnswer<XCallbackRequest>
-                switch vector.input {
-                case .parseText(let text): expected = ChoiceModel.expected(for: text, choices: choices)
-                case .parseBytes(let bytes):
-                    expected = String(validating: bytes, as: UTF8.self).map { ChoiceModel.expected(for: $0, choices: choices) }
-                        ?? ReferenceTarget().parse(utf8: bytes)
-                default: continue
-                }
-                let result = Evaluator.evaluate(vector, answer: expected.map(ObservedResult.request), choices: choices)
-                #expect(result.verdict == .passed && result.level == vector.level, "[\(declared)] \(result.detail)")
+            let expected: TargetAnswer<XCallbackRequest>
+            switch vector.input {
+            case .parseText(let text): expected = ChoiceModel.expected(for: text, choices: choices)
+            case .parseBytes(let bytes):
+                expected = String(validating: bytes, as: UTF8.self).map { ChoiceModel.expected(for: $0, choices: choices) }
+                    ?? ReferenceTarget().parse(utf8: bytes)
+            default: continue
             }
+            let result = Evaluator.evaluate(vector, answer: expected.map(ObservedResult.request), choices: choices)
+            #expect(result.verdict == .passed && result.level == vector.level, "[\(declared)] \(result.detail)")
         }
-        for choices in Self.scenarios(of: vector) {
-            let declared = choices.sorted.map { "\($0.point)=\($0.value)" }.joined(separator: ", ")
-            // 2. No answer the vector accepts is a must disagreement.
-            let accepted = Self.answers(vector.expectation, choices)
-            for answer in accepted {
-                guard let target = Self.target(answering: answer, choices) else { continue }
-                let report = DifferentialDriver(target: target).compare(vector.input)
-                let must = report.disagreements.filter { $0.level == .must && $0.normalisedBy == nil }
-                #expect(must.isEmpty, "[\(declared)] \(answer): \(must.map(\.description))")
-            }
-            // 3. A must vector answered the other way (rejected where it is accepted, or the other way round).
-            let accepts = accepted.contains { if case .accepted = $0 { true } else { false } }
-            let rejects = accepted.contains { if case .rejected = $0 { true } else { false } }
-            guard vector.level == .must, accepts != rejects else { continue }
-            guard let target = Self.wrongTarget(for: vector, accepts: accepts, choices) else { continue }
-            let worst = DifferentialDriver(target: target).compare(vector.input).disagreements.map(\.level).max()
-            if let reason = Self.caughtBelowMust[vector.id] {
-                #expect(worst == .should, "\(vector.id) is listed (\(reason)) but the driver grades it \(worst?.rawValue ?? "clean")")
-            } else {
-                #expect(worst == .must, "[\(declared)] a wrong answer is graded \(worst?.rawValue ?? "clean")")
-            }
-        }
-    }
-
-    /// A target that answers `vector` the other way: a rejection where the vector accepts, otherwise an
-    /// acceptance of a request (or a built URL) the vector does not expect.
-    static func wrongTarget(for vector: Vector, accepts: Bool, _ choices: DeclaredChoices) -> FixedAnswerTarget? {
-        let wrong: TargetAnswer<ObservedResult> =
-            accepts ? .rejected(category: .invalidScheme, message: nil) : .accepted(.request(XCallbackRequest(scheme: "zz", action: "wrong")))
-        guard var target = target(answering: wrong, choices) else { return nil }
-        if vector.operation != .parse, !accepts { target.buildAnswer = .accepted("zz://x-callback-url/wrong") }
-        return target
     }
 
     /// The category of a rejection, or nil.

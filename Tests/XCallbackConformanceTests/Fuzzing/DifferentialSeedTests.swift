@@ -61,7 +61,7 @@ import XCallbackURL
         }
         let deepest = DifferentialSeeds.parse.map { Self.callbackDepth(String(decoding: $0, as: UTF8.self)) }.max() ?? 0
         #expect(deepest >= 5)
-        #expect(FuzzEngine<DifferentialDriver<ReferenceTarget>>.builtInSeeds == DifferentialSeeds.all)
+        #expect(FuzzEngine<DifferentialDriver<ReferenceTarget>>.builtInSeeds.starts(with: DifferentialSeeds.all))
     }
 
     /// Which fields of each operation's seeds lack which of the characters every field should try.

@@ -33,7 +33,7 @@ enum FuzzCorpus {
         case "robustness": RobustnessDriver()
         case "round-trip": BuildRoundTripDriver()
         case "differential-foundation":
-            DifferentialDriver(target: FoundationTarget(), normalisations: FoundationNormalisations.all)
+            DifferentialDriver(target: FoundationTarget(), normalisations: FoundationNormalisations.all, failingLevels: [.must])
         default: nil
         }
     }

@@ -84,7 +84,7 @@ private struct ErrorCodeTarget: ConformanceTarget {
 
     @Test func theSummaryCountsExecutionsAndFindingsByOperation() throws {
         let summary = FuzzEngine(driver: DifferentialDriver(target: ErrorCodeTarget()), configuration: .init(seed: 1, runs: 300)).run()
-        #expect(summary.findingsByOperation == [.buildCallback: 1], "\(summary.findings.map(\.key))")
+        #expect(summary.findingsByOperation == [.buildCallback: 1], "\(summary.findings.map { $0.key + " " + ($0.failure.grade?.description ?? "") })")
         #expect(summary.executionsByOperation.values.reduce(0, +) == 300)
 
         let captured = CapturedIO()

@@ -135,7 +135,8 @@ private func survivors(in directory: URL) -> [Int32] {
         try FileManager.default.createDirectory(at: pids, withIntermediateDirectories: true)
         defer { for directory in [findings, pids, corpus] { try? FileManager.default.removeItem(at: directory) } }
         let run = try FuzzRun(
-            ["--target", "python3 \(brokenTarget) crash-at 50", "--seconds", "60", "--no-progress", "--findings", findings.path,
+            // The crash comes after the built-in seeds (every vector's input), once mutations grow the corpus.
+            ["--target", "python3 \(brokenTarget) crash-at 2000", "--seconds", "60", "--no-progress", "--findings", findings.path,
              "--corpus", corpus.path], pids: pids)
         defer { run.end() }
         // The first finding is on disk, as a vectors directory, while the run still goes; its line follows the
