@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """Writes the audit section of ../README.md from ../audit/<row>.json and ../results/<row>.json.
 
-For every library row, in the order `audit.py --list` gives: its scores, the calls the adapter makes,
-every cause of a must failure with the library line that makes it and the link to its upstream report
-(reports/, written by reports.py), and every documented behaviour with the vectors that show it or the
-reason no URL vector can. The full audit (every cause at every level,
+For every library row, in the order `audit.py --list` gives: its failing must behaviours first, as the matrix
+heads its row (the audit's causes of must failures, and one per rule of a must failure under no cause), then
+the rules those failures belong to (each vector's `rule`, read from ../../../Vectors, never from an answer),
+then the vectors; its scores; the calls the adapter makes; every cause of a must failure with the rules it
+gathers, the library line that makes it and the link to its upstream report (reports/, written by reports.py),
+and every documented behaviour with the vectors that show it or the reason no URL vector can. The full audit (every cause at every level,
 patches, platforms) stays in ../audit/<row>.md, which the section links.
 
     ./readme.py          rewrite the section between the README's audit markers
@@ -15,6 +17,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from reports_data import vectors  # noqa: E402
 from rows import ROWS  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -35,7 +38,26 @@ def link(audit, source):
     return "[`%s`](%s/blob/%s/%s%s)" % (source, audit["repository"], audit["commit"], path, anchor)
 
 
-def section(key):
+def plural(count, noun):
+    return "%d %s%s" % (count, noun, "" if count == 1 else "s")
+
+
+def headline(audit, report, rules):
+    """`1 behaviour · 41 rules · 334 vectors`: the row's must failures as the matrix heads it (MatrixHeadline)."""
+    failed = [r for r in report["results"] if r["verdict"] in ("failed", "known-failure")
+              and r.get("scoredLevel", r["level"]) == "must"]
+    if not failed:
+        return "none"
+    caused = {v for c in audit["causes"] for v in c["vectors"]}
+    must = {r["id"] for r in failed}
+    causes = [c for c in audit["causes"] if must.intersection(c["vectors"])]
+    uncaused = {rules.get(r["id"], r["id"]) for r in failed if r["id"] not in caused}
+    groups = {rules.get(r["id"], r["id"]) for r in failed}
+    return " · ".join([plural(len(causes) + len(uncaused), "behaviour"), plural(len(groups), "rule"),
+                       plural(len(failed), "vector")])
+
+
+def section(key, rules):
     audit = json.load(open(os.path.join(TOP, "audit", key + ".json"), encoding="utf-8"))
     report = json.load(open(os.path.join(TOP, "results", key + ".json"), encoding="utf-8"))
     verdicts = {r["id"]: r["verdict"] for r in report["results"]}
@@ -44,9 +66,10 @@ def section(key):
     scores = " · ".join("%s %d/%d" % (lv, summary[lv]["passed"], summary[lv]["passed"] + summary[lv]["failed"])
                         for lv in LEVELS)
     out = ["### %s (`%s`)\n\n" % (audit["implementation"], key)]
-    out.append("%s at [`%s`](%s/tree/%s), suite %s: %s. [Full audit](audit/%s.md), [results](results/%s.json).\n\n" % (
-        audit["repository"], audit["commit"][:7], audit["repository"], audit["commit"], report["suite"]["version"],
-        scores, key, key))
+    out.append("**Failing must: %s.** %s at [`%s`](%s/tree/%s), suite %s: %s. [Full audit](audit/%s.md), "
+               "[results](results/%s.json).\n\n" % (
+                   headline(audit, report, rules), audit["repository"], audit["commit"][:7], audit["repository"],
+                   audit["commit"], report["suite"]["version"], scores, key, key))
     out.append("**Calls.** %s\n\n" % audit["entryPoints"].strip())
     reports = sorted({c["report"].split("#")[0] for c in audit["causes"] if c.get("report")})
     if reports:
@@ -54,13 +77,14 @@ def section(key):
                    "written up ready to file in %s.\n\n" % ", ".join("[`%s`](%s)" % (r, r) for r in reports))
     must = [c for c in audit["causes"] if any(levels.get(v) == "must" for v in c["vectors"])]
     if must:
-        out.append("| must-level cause | source at the pin | must vectors |\n|---|---|---|\n")
+        out.append("| must-level cause | source at the pin | must rules | must vectors |\n|---|---|---|---|\n")
         for c in must:
             vectors = [v for v in c["vectors"] if levels.get(v) == "must"]
             shown = ", ".join(vectors[:12]) + (" and %d more" % (len(vectors) - 12) if len(vectors) > 12 else "")
             report = " ([report](%s))" % c["report"] if c.get("report") else ""
-            out.append("| **%s**%s: %s | %s | %d: %s |\n" % (
-                c["id"], report, cell(c["summary"]), "<br>".join(link(audit, s) for s in c["source"]), len(vectors), shown))
+            out.append("| **%s**%s: %s | %s | %d | %d: %s |\n" % (
+                c["id"], report, cell(c["summary"]), "<br>".join(link(audit, s) for s in c["source"]),
+                len({rules.get(v, v) for v in vectors}), len(vectors), shown))
     else:
         out.append("No must-level failure.\n")
     out.append("\n| documented behaviour | shown by |\n|---|---|\n")
@@ -78,7 +102,8 @@ def section(key):
 
 
 def render():
-    return BEGIN + "".join(section(key) for key in ROWS) + END
+    rules = {id: vector["rule"] for id, vector in vectors().items() if "rule" in vector}
+    return BEGIN + "".join(section(key, rules) for key in ROWS) + END
 
 
 def main(arguments):
