@@ -43,7 +43,6 @@ KNOWN = {
         # The callback is read through URL(string:), which percent-encodes what a URL cannot hold raw.
         known("same-reserved", r'(x-success|x-error|x-cancel) "[^"\n]*[<>"{}|^` ][^"\n]*" vs "[^"\n]*%',
               ["XCU-WPR2"], "callback-reencoded-by-foundation"),
-        known("callback-parameters", r'outcome: [^\n]*\.cancel', ["XCU-K3CK", "XCU-K7ZZ"], "cancel-callback-takes-nothing"),
     ],
     "middleman": [
         known("acceptance", r"the reference accepts; the target rejects", ["XCU-QN7A", "XCU-3CA3"],

@@ -29,7 +29,8 @@ JASONNAM = {
              "by the delegate calling one closure (`successCallback(nil)` when it returns nothing) and recording "
              "what `openCallbackURL(_:)` is given. Requests: `XCallbackURL(…).url`, x-source as a parameter (the "
              "type has no member for it). Skipped: a flag or a repeated name (`[String: String]`), a callback "
-             "`URL(string:)` cannot read or rewrites, a non-`Int` error code.",
+             "`URL(string:)` cannot read or rewrites, a non-`Int` error code, an error or a cancel with x-source or "
+             "parameters (`errorCallback` takes an error, `cancelCallback` nothing).",
     "patch": "None: the library builds on Linux as it is.",
     "platform": "The library has no platform gate: `XCallbackURL.url` sets the scheme on `URLComponents` unchecked "
                 "(`Sources/XCallbackURL/XCallbackURL+URL.swift:32`), which raises on Apple platforms too.",
@@ -54,8 +55,6 @@ JASONNAM = {
               "it back: with nothing to add `acceptTranslation` opens as `acceptTranslation?`, the empty piece of "
               "`id=7&` stays (`id=7&&word=Hola`), `%2B` comes back as a raw `+` and a raw space as `%20`",
               any_of(all_of(op("build-callback"), detail(r"has an empty piece|does not start with the callback URL")))),
-        shared("error-callback-code-and-message-only", [HANDLER + ":56-66", "Sources/XCallbackURL/ErrorCallback.swift:26"]),
-        shared("cancel-callback-takes-nothing", [HANDLER + ":67-71", "Sources/XCallbackURL/CancelCallback.swift:26"]),
         shared("only-the-host-is-checked", [HANDLER + ":90-93"]),
         shared("scheme-compared-exactly", [HANDLER + ":86"]),
         cause("unreadable-callback-fails-request", [HANDLER + ":107-127"],
@@ -96,6 +95,12 @@ JASONNAM = {
         behaviour("D18", "errors are sent as errorCode and errorMessage", ["XCU-RBYB", "XCU-JM2Q"], "pass"),
         behaviour("D20", "parameters come out of a dictionary, in no set order (declared `parameter-order: unordered`)", ["XCU-DUAX", "XCU-6UGP"], "pass"),
         behaviour("library-audit", "an empty success callback opens `…?` (cause callback-query-rebuilt)", ["XCU-EAXL"], "fail"),
+        behaviour("library-audit", "an error callback carries only errorCode and errorMessage and a cancel callback "
+                  "nothing: `errorCallback` takes an error (`Sources/XCallbackURL/ErrorCallback.swift:26`, "
+                  "`XCallbackURLHandler.swift:56-66`) and `cancelCallback` no arguments (`CancelCallback.swift:26`, "
+                  "`:67-71`), so an error or a cancel with x-source or parameters cannot be asked for (skipped: the API "
+                  "cannot take it; issue 28 found the adapter dropping them instead)",
+                  ["XCU-5JMQ", "XCU-K3CK", "XCU-K7ZZ"], "skipped"),
         behaviour("library-audit", "`&&` gives a `[\"\", \"\"]` pair (cause empty-pieces-as-parameters)", ["XCU-5MGP", "XCU-44AS"], "fail"),
         behaviour("library-audit", "builds trap on an invalid scheme (cause invalid-scheme-traps)", ["XCU-PZZD", "XCU-MAZX", "XCU-XS8F", "XCU-XULD"], "fail"),
         behaviour("library-audit", "the scheme is compared exactly: a handler for `targetapp` refuses `TargetApp://` (cause scheme-compared-exactly)", ["XCU-B894"], "fail"),

@@ -25,14 +25,6 @@ SHARED = {
         "the scheme is compared byte for byte with the app's registered one, so `TargetApp://` does not reach "
         "the app that registered `targetapp`, although schemes are case-insensitive (RFC 3986 §3.1)",
         desc(r"^Scheme TargetApp")),
-    "error-callback-code-and-message-only": (
-        "the error closure takes an error alone and appends errorCode and errorMessage only, so an error "
-        "callback cannot carry x-source or other parameters (the spec asks for \"at least\" those two)",
-        all_of(op("build-callback"), desc(r"^Error with (extra parameters|x-source)"))),
-    "cancel-callback-takes-nothing": (
-        "the cancel closure takes no parameters and opens x-cancel as given, so x-source or a result "
-        "parameter cannot be sent with it",
-        desc(r"^Cancel with")),
     "schemeless-callback-opened": (
         "a callback is opened whenever Foundation reads it as a URL, so `/done`, `done`, `//host/done` and "
         "`:done`, which name no app, are opened",

@@ -6,7 +6,8 @@
 // action") and hands every URL the system opens it with to `Manager.handleOpen(url:)` (README "Handle
 // incoming URLs"; SampleApp/CallbackURLKitDemo/AppDelegate.swift). The handler answers by calling one
 // closure: `success(nil)` when it returns nothing (README; the sample's "success" action), `success([…])`
-// with its result, `failure(error)` or `cancel()`. The app's scheme is `registeredScheme(of:)`, and the
+// with its result, `failure(error)` or `cancel()`; `failure` takes an error (a code and a message) and
+// `cancel` nothing, so an error or a cancel with x-source or parameters is skipped. The app's scheme is `registeredScheme(of:)`, and the
 // URL is the value the app is opened with (`incomingURL`): a text `URL(string:)` refuses or rewrites is
 // skipped, never judged.
 //
@@ -159,6 +160,9 @@ struct CallbackURLKitTarget: ConformanceTarget {
     }
 
     func buildCallback(_ response: XCallbackResponse) -> TargetAnswer<String> {
+        if let cannot = closureCannotCarry(response, error: "the failure closure (FailureCallback, CallbackURLKit.swift:35)", cancel: "the cancel closure (CancelCallback, CallbackURLKit.swift:36)") {
+            return cannot.skipped()
+        }
         let key: String
         switch response.outcome {
         case .success: key = "x-success"
@@ -168,7 +172,7 @@ struct CallbackURLKitTarget: ConformanceTarget {
         case .cancel: key = "x-cancel"
         }
         // What a success handler returns: its result parameters, and x-source when it names itself (the
-        // library adds none of its own to a callback). The failure and cancel closures take no parameters.
+        // library adds none of its own to a callback). The failure and cancel closures take none (skipped above).
         var values: [String: String] = [:]
         if case .success = response.outcome {
             var returned = response.parameters

@@ -83,6 +83,20 @@ private func urlValue(_ text: String, as context: String) -> Result<URL, Unrepre
     return .success(url)
 }
 
+/// Why a callback with this outcome cannot carry `response`'s x-source or parameters, or nil when it can.
+///
+/// In CallbackURLKit and jasonnam the error closure takes an error (a code and a message) and the cancel
+/// closure nothing: an app has no way to hand them x-source or result parameters, so such a vector is
+/// skipped rather than answered with a callback that silently lacks them.
+func closureCannotCarry(_ response: XCallbackResponse, error: String, cancel: String) -> Unrepresentable? {
+    guard response.source != nil || !response.parameters.isEmpty else { return nil }
+    switch response.outcome {
+    case .success: return nil
+    case .error: return Unrepresentable(reason: "\(error) takes an error (a code and a message) alone: x-source and parameters cannot be passed")
+    case .cancel: return Unrepresentable(reason: "\(cancel) takes no arguments: x-source and parameters cannot be passed")
+    }
+}
+
 /// An input the library's API cannot take, with the reason.
 struct Unrepresentable: Error {
     var reason: String

@@ -22,6 +22,8 @@
 //   a value made with the callback as the source app sent it (`XCallbackURL(scheme:action:successCallbackURL:)`),
 //   not one parsed from a request, so that the re-encoding at parse (XCallbackURLHandler.swift:108) is
 //   judged once, by the parse vectors. The callback is a `URL` value (`callbackURL`), as in build-request.
+//   `errorCallback` takes an error (a code and a message) and `cancelCallback` nothing, so an error or a
+//   cancel with x-source or parameters cannot be asked for (skipped, `closureCannotCarry`).
 //
 // Roles: recognise, decode (the handler checks scheme and host, then decodes), build-request and
 // build-callback (Tests/Implementations/roles.tsv).
@@ -86,6 +88,9 @@ struct JasonnamTarget: ConformanceTarget {
     }
 
     func buildCallback(_ response: XCallbackResponse) -> TargetAnswer<String> {
+        if let cannot = closureCannotCarry(response, error: "errorCallback (ErrorCallback, ErrorCallback.swift:26)", cancel: "cancelCallback (CancelCallback, CancelCallback.swift:26)") {
+            return cannot.skipped()
+        }
         let callback: URL
         do { callback = try callbackURL(response.callbackURL).get() } catch { return error.skipped() }
         var answer = Answer.none
