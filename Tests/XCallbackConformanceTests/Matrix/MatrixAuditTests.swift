@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import XCallbackConformance
+import XCallbackMatrix
 
 @Suite struct MatrixAuditTests {
     /// An audit with two causes, the first linked to its upstream report; `report` is spliced in as given.
