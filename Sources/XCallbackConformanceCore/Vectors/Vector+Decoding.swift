@@ -60,6 +60,11 @@ extension Vector {
         if level == .implementationDefined, !expectation.isChoice {
             throw (try cursor.member("expect")).error("a 'choice' expectation, since the level is implementation-defined")
         }
+        if level == .must, breaks == nil {
+            throw VectorLoadError(
+                file: cursor.file, path: "\(cursor.path).breaks",
+                expected: "a 'breaks' line saying what the other side gets wrong, since the level is must", found: "no such member")
+        }
     }
 
     /// Whether `id` is a rule id: lowercase letters and digits in words joined by single '-'.
