@@ -196,6 +196,13 @@ struct FixedAnswerTarget: ConformanceTarget {
         #expect(request.error == "b" && request.source == nil && request.parameters == [XCallbackParameter("k", "1")])
     }
 
+    @Test func everyListedVectorIsInTheSuite() throws {
+        let suite = try VectorFixtures.suite.get()
+        for id in Set(Self.driverBehindVectors.keys).union(Self.caughtBelowMust.keys) {
+            #expect(suite.vector(id: id) != nil, "\(id) is listed but not in the suite")
+        }
+    }
+
     @Test("every vector", arguments: try loadEveryVector())
     func everyVector(_ vector: Vector) { check(vector) }
 }
