@@ -49,6 +49,8 @@ extension FindingWriter {
             "input": inputJSON,
             "level": .string(level == "implementation-defined" ? "should" : level),
             "expect": expect,
+            "breaks": .string(
+                "a target builds this otherwise than the reference: " + disagreement.split(whereSeparator: \.isNewline).joined(separator: " ")),
             "cite": .array((rule?.cite ?? ["xcu-values-encoded"]).map { .string($0) }),
             "tags": ["fuzz"],
             "provenance": .array([.string("xcallback-conformance fuzz")]),

@@ -76,6 +76,8 @@ public struct FindingWriter {
             "input": inputJSON,
             "level": .string(level == "implementation-defined" ? "should" : level),
             "expect": expect,
+            "breaks": .string(
+                "a target reads this URL otherwise than the reference: " + disagreement.split(whereSeparator: \.isNewline).joined(separator: " ")),
             "cite": .array((rule?.cite ?? ["xcu-structure"]).map { .string($0) }),
             "tags": ["fuzz"],
             "provenance": .array(

@@ -219,8 +219,8 @@ public enum MatrixHTML {
         table.m{border-collapse:collapse;margin:.5em 0 1.5em;font-size:13px}
         table.m th,table.m td{border:1px solid #ccc;padding:2px 6px;text-align:left;white-space:nowrap}
         table.m thead th{background:#eee} table.w th,table.w td{white-space:normal;min-width:4.5em} table.d td{text-align:center;padding:2px 3px}
-        td.v{font-family:monospace;font-size:12px;max-width:6.5em;overflow:hidden;text-overflow:ellipsis}
-        td.p{font-size:12px;line-height:1.2}
+        td.v{font-family:monospace;font-size:12px;max-width:7.5em;overflow:hidden;text-overflow:ellipsis}
+        td.p{font-size:12px;line-height:1.2} table.m tbody th{white-space:normal;min-width:12em;max-width:17em}
         .ok{background:#e6f4e6} td.n{text-align:right;color:#555}.bad{background:#fbe3e3}.bad a{color:#900}
         ul.legend{columns:2;font-size:12px;padding-left:1.2em}
         .f{border-top:1px solid #ddd;padding:4px 0} table.kv{font-size:12px;border-collapse:collapse;width:100%;table-layout:fixed}

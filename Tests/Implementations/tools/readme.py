@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Writes the audit section of ../README.md from ../audit/<row>.json and ../results/<row>.json.
+"""Writes the audit section of ../README.md from ../audit/<row>.json and ../results/<row>.json, and its roles
+table from ../roles.tsv.
 
 For every library row, in the order `audit.py --list` gives: its failing must behaviours first, as the matrix
 heads its row (the audit's causes of must failures, and one per rule of a must failure under no cause), then
@@ -9,8 +10,11 @@ gathers, the library line that makes it and the link to its upstream report (rep
 and every documented behaviour with the vectors that show it or the reason no URL vector can. The full audit (every cause at every level,
 patches, platforms) stays in ../audit/<row>.md, which the section links.
 
-    ./readme.py          rewrite the section between the README's audit markers
-    ./readme.py --check  exit 1 when the section is not what the audit files give
+The roles table lists every row of ../roles.tsv (row, the roles it claims, why); a library row of the audit
+without a line there, or a line naming no row, stops it.
+
+    ./readme.py          rewrite the sections between the README's audit and roles markers
+    ./readme.py --check  exit 1 when a section is not what its files give
 """
 import json
 import os
@@ -25,6 +29,11 @@ TOP = os.path.join(HERE, "..")
 README = os.path.join(TOP, "README.md")
 BEGIN = "<!-- audit:begin (written by tools/readme.py from audit/*.json; do not edit by hand) -->\n"
 END = "<!-- audit:end -->\n"
+ROLES_BEGIN = "<!-- roles:begin (written by tools/readme.py from roles.tsv; do not edit by hand) -->\n"
+ROLES_END = "<!-- roles:end -->\n"
+ROLES = ["recognise", "decode", "build-request", "build-callback"]
+# Rows of roles.tsv that are not library rows of the audit: the standard-library adapters in ../adapters/.
+ADAPTER_ROWS = ["python", "node", "go"]
 LEVELS = ["must", "should", "implementation-defined", "hardening"]
 
 
@@ -106,17 +115,41 @@ def render():
     return BEGIN + "".join(section(key, rules) for key in ROWS) + END
 
 
+def roles_table():
+    """The rows of ../roles.tsv as a Markdown table; raises ValueError on a row or role it does not know."""
+    lines = [line.rstrip("\n").split("\t") for line in open(os.path.join(TOP, "roles.tsv"), encoding="utf-8")
+             if line.strip() and not line.startswith("#")]
+    known = list(ROWS) + ADAPTER_ROWS
+    problems = ["roles.tsv: %r is no row (%s)" % (row[0], ", ".join(known)) for row in lines if row[0] not in known]
+    problems += ["roles.tsv: %s claims %r, not one of %s" % (row[0], role, ", ".join(ROLES))
+                 for row in lines for role in row[1].split(",") if role not in ROLES]
+    problems += ["roles.tsv: no line for %s" % key for key in known if key not in [row[0] for row in lines]]
+    if problems:
+        raise ValueError("; ".join(problems))
+    out = ["| row | roles | why |\n|---|---|---|\n"]
+    out += ["| `%s` | %s | %s |\n" % (row[0], ", ".join(row[1].split(",")), cell(row[2])) for row in lines]
+    return ROLES_BEGIN + "".join(out) + ROLES_END
+
+
+def replaced(text, begin, end, body):
+    """The text with what lies between the two markers (the markers included) replaced by body."""
+    if begin not in text or end not in text:
+        raise ValueError("%s has no markers %s…%s" % (README, begin.strip(), end.strip()))
+    head, rest = text.split(begin, 1)
+    _, tail = rest.split(end, 1)
+    return head + body + tail
+
+
 def main(arguments):
     text = open(README, encoding="utf-8").read()
-    if BEGIN not in text or END not in text:
-        print("error: %s has no audit markers (%s…%s)" % (README, BEGIN.strip(), END.strip()), file=sys.stderr)
+    try:
+        updated = replaced(replaced(text, BEGIN, END, render()), ROLES_BEGIN, ROLES_END, roles_table())
+    except ValueError as error:
+        print("error: %s" % error, file=sys.stderr)
         return 70
-    head, rest = text.split(BEGIN, 1)
-    _, tail = rest.split(END, 1)
-    updated = head + render() + tail
     if "--check" in arguments:
         if updated != text:
-            print("error: the audit section of %s is out of date: run %s" % (README, os.path.relpath(__file__)),
+            print("error: the audit or roles section of %s is out of date: run %s" % (README, os.path.relpath(__file__)),
                   file=sys.stderr)
             return 1
         return 0

@@ -35,6 +35,34 @@ struct FixedAnswerTarget: ConformanceTarget {
         "XCU-RW9R": "a raw newline (control-character, should) and no x-callback-url host (must)",
     ]
 
+    /// Vectors 3.0.0 regraded or widened where the differential driver's levels have not followed yet (issue 30,
+    /// item 2: one judgement, one level), each with what the driver does and why the vectors differ. For each, the
+    /// driver still disagrees: an answer the vector accepts is a must disagreement (2), or a must vector's wrong
+    /// answer is graded below must (3). An entry the driver agrees with fails, so the list shrinks as it follows.
+    static let driverBehindVectors: [String: String] = {
+        let undecoded = "the vector accepts the %@ kept as written (the spec asks only values to be encoded: %@); "
+            + "the driver compares it decoded, at must"
+        var list: [String: String] = [:]
+        for id in ["XCU-DVZV", "XCU-BCKK", "XCU-CE3F", "XCU-RTM3"] {
+            list[id] = String(format: undecoded, "action", "silent-action-encoding")
+        }
+        for id in ["XCU-C5JM", "XCU-L8MA", "XCU-FSBV", "XCU-NKK9"] { list[id] = String(format: undecoded, "name", "silent-name-encoding") }
+        for id in ["XCU-RWBK", "XCU-XRTR", "XCU-Q3EB"] { list[id] = String(format: undecoded, "fragment", "silent-fragment") }
+        let otherHost = "the vector grades accepting another host must (recognise-other-host); the driver relaxes %@ to should"
+        for id in ["XCU-FKJH", "XCU-RQYS"] { list[id] = String(format: otherHost, "userinfo-or-port") }
+        list["XCU-Q3C8"] = String(format: otherHost, "a Punycode host (punycode-host)")
+        for id in ["XCU-HL48", "XCU-2TLW", "XCU-7GUM"] { list[id] = String(format: otherHost, "an encoded host (host-look-alike)") }
+        for id in ["XCU-Z4X7", "XCU-CZQ6"] {
+            list[id] = "the vector grades refusing an uppercase scheme must (recognise-scheme-case, as the host's case); "
+                + "the driver relaxes scheme-case to should"
+        }
+        list["XCU-SYRH"] = "the vector grades an escaped CR LF as data must (decode-query-escapes, as %0D and %0A alone); "
+            + "the driver relaxes escaped-crlf to should"
+        list["XCU-DBQC"] = "the vector grades appending before the callback's fragment must; the driver reads the callback "
+            + "https://app.example/#/route?x=y as a parse input and relaxes its empty action to should"
+        return list
+    }()
+
     /// The declarations a vector allows: each value of its choice point, or none.
     static func scenarios(of vector: Vector) -> [DeclaredChoices] {
         if case .choice(let point, let outcomes) = vector.expectation { return outcomes.map { [point: $0.value] } }
@@ -99,19 +127,32 @@ struct FixedAnswerTarget: ConformanceTarget {
             let declared = choices.sorted.map { "\($0.point)=\($0.value)" }.joined(separator: ", ")
             // 2. No answer the vector accepts is a must disagreement.
             let accepted = Self.answers(vector.expectation, choices)
-            for answer in accepted {
+            var driverGradesAnAcceptedAnswerMust = false
+            for (index, answer) in accepted.enumerated() {
                 guard let target = Self.target(answering: answer, choices) else { continue }
                 let report = DifferentialDriver(target: target).compare(vector.input)
                 let must = report.disagreements.filter { $0.level == .must && $0.normalisedBy == nil }
+                // A listed vector's first answer (the reference's reading) is still no must disagreement.
+                if Self.driverBehindVectors[vector.id] != nil, index > 0 {
+                    driverGradesAnAcceptedAnswerMust = driverGradesAnAcceptedAnswerMust || !must.isEmpty
+                    continue
+                }
                 #expect(must.isEmpty, "[\(declared)] \(answer): \(must.map(\.description))")
             }
             // 3. A must vector answered the other way (rejected where it is accepted, or the other way round).
             let accepts = accepted.contains { if case .accepted = $0 { true } else { false } }
             let rejects = accepted.contains { if case .rejected = $0 { true } else { false } }
-            guard vector.level == .must, accepts != rejects else { continue }
+            guard vector.level == .must, accepts != rejects else {
+                if let reason = Self.driverBehindVectors[vector.id] {
+                    #expect(driverGradesAnAcceptedAnswerMust, "\(vector.id) is listed (\(reason)) but the driver agrees")
+                }
+                continue
+            }
             guard let target = Self.wrongTarget(for: vector, accepts: accepts, choices) else { continue }
             let worst = DifferentialDriver(target: target).compare(vector.input).disagreements.map(\.level).max()
-            if let reason = Self.caughtBelowMust[vector.id] {
+            if let reason = Self.driverBehindVectors[vector.id] {
+                #expect(driverGradesAnAcceptedAnswerMust || worst != .must, "\(vector.id) is listed (\(reason)) but the driver agrees")
+            } else if let reason = Self.caughtBelowMust[vector.id] {
                 #expect(worst == .should, "\(vector.id) is listed (\(reason)) but the driver grades it \(worst?.rawValue ?? "clean")")
             } else {
                 #expect(worst == .must, "[\(declared)] a wrong answer is graded \(worst?.rawValue ?? "clean")")
@@ -153,6 +194,13 @@ struct FixedAnswerTarget: ConformanceTarget {
             return
         }
         #expect(request.error == "b" && request.source == nil && request.parameters == [XCallbackParameter("k", "1")])
+    }
+
+    @Test func everyListedVectorIsInTheSuite() throws {
+        let suite = try VectorFixtures.suite.get()
+        for id in Set(Self.driverBehindVectors.keys).union(Self.caughtBelowMust.keys) {
+            #expect(suite.vector(id: id) != nil, "\(id) is listed but not in the suite")
+        }
     }
 
     @Test("every vector", arguments: try loadEveryVector())
