@@ -31,6 +31,8 @@ public struct CommandLineOptions: Hashable, Sendable {
     public var argumentIndex: Int?
     /// `reference`, `foundation` or a command line speaking the subprocess protocol.
     public var target = "reference"
+    /// `--roles`: the roles to claim for the target instead of its own claim, or `nil` to keep its claim.
+    public var roles: Set<TargetRole>?
     /// A vectors directory instead of the bundled one.
     public var vectorsDirectory: String?
     /// The vector selection.
@@ -108,6 +110,7 @@ public struct CommandLineOptions: Hashable, Sendable {
             case "-h", "--help": command = .help
             case "--version": command = .version
             case "--target": target = try value()
+            case "--roles": roles = (roles ?? []).union(try Self.roles(try value()))
             case "--vectors": vectorsDirectory = try value()
             case "--id":
                 let pattern = try value()
@@ -133,6 +136,12 @@ public struct CommandLineOptions: Hashable, Sendable {
                     throw UsageError("--level must be must, should or implementation-defined, not '\(text)'")
                 }
                 selection.levels.append(level)
+            case "--role":
+                let text = try value()
+                guard TargetRole(rawValue: text).operation != nil else {
+                    throw UsageError("--role must be \(Self.roleNames), not '\(text)'")
+                }
+                selection.roles.append(TargetRole(rawValue: text))
             case "--format":
                 let text = try value()
                 guard let format = ReportFormat(rawValue: text) else {
@@ -184,6 +193,26 @@ public struct CommandLineOptions: Hashable, Sendable {
             throw UsageError("serve takes --target reference or --target foundation, not '\(target)'")
         }
         if json, command != .parse { throw UsageError("--json applies to the parse command; use --format json for reports") }
+        if roles != nil, ![.run, .serve].contains(command) {
+            throw UsageError("--roles applies to a run or to serve; to list the vectors of a role, use --role")
+        }
+    }
+
+    /// The role names, for messages: `recognise, decode, build-request or build-callback`.
+    static let roleNames = TargetRole.allCases.dropLast().map(\.rawValue).joined(separator: ", ") + " or " + TargetRole.allCases.last!.rawValue
+
+    /// Reads the value of `--roles`: role names separated by commas, each one the suite knows.
+    static func roles(_ text: String) throws(UsageError) -> Set<TargetRole> {
+        let names = text.split(separator: ",", omittingEmptySubsequences: false).map { String($0.filter { $0 != " " }) }
+        var roles: Set<TargetRole> = []
+        for name in names {
+            guard !name.isEmpty else { throw UsageError("--roles takes role names separated by commas, such as decode,build-request, not '\(text)'") }
+            guard TargetRole(rawValue: name).operation != nil else {
+                throw UsageError("--roles: '\(name)' is not a role; the roles are \(roleNames)")
+            }
+            roles.insert(TargetRole(rawValue: name))
+        }
+        return roles
     }
 
     private static func split(_ word: String) -> (String, String?) {

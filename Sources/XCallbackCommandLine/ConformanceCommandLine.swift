@@ -13,7 +13,7 @@ public enum ConformanceCommandLine {
                xcallback-conformance parse URL [--json]          the reference's result, or its rejection
                xcallback-conformance show ID                     one vector with its citations
                xcallback-conformance list [selection]            vector ids with their descriptions
-               xcallback-conformance serve [--target foundation] be a protocol target (default: reference)
+               xcallback-conformance serve [--target foundation] [--roles R,...]  be a protocol target (default: reference)
                xcallback-conformance matrix REPORT.json ... [--html F] [--markdown F]  results matrix of JSON reports
                xcallback-conformance fuzz [--target T] [options] fuzz a target against the reference (fuzz --help)
                xcallback-conformance --help | --version
@@ -30,6 +30,11 @@ public enum ConformanceCommandLine {
           --run-deadline SECONDS  stop the run after this long; the rest is reported not run (default: 1800)
           --max-consecutive-timeouts N
                                   give up on a target after N timeouts in a row (default: 5; 0: never)
+          --roles ROLE,...        claim these roles for the target instead of its own claim: recognise, decode,
+                                  build-request, build-callback (a COMMAND target only within the operations
+                                  its hello declares). Vectors of other roles are reported not applicable, and
+                                  the report names the profile certified (receiver, decoder, request builder,
+                                  callback builder). With serve: the roles the hello claims
           --transcript FILE       record every raw request and answer of a COMMAND target in FILE
           --validate              check every message of a COMMAND target against the protocol's JSON
                                   Schemas (Vectors/protocol); a violation fails the vector as unreadable
@@ -40,6 +45,8 @@ public enum ConformanceCommandLine {
           --tag TAG               a tag such as D1 or host (repeatable)
           --operation OP          parse, build-request or build-callback (repeatable)
           --level LEVEL           must, should or implementation-defined (repeatable)
+          --role ROLE             recognise, decode, build-request or build-callback (repeatable); the
+                                  other vectors are left out of the run, not reported as not applicable
 
         REPORT
           --format FORMAT         text, json, junit, tap, markdown or badge (default: text)
@@ -103,8 +110,8 @@ public enum ConformanceCommandLine {
             return InspectCommands.parse(bytes ?? Array((options.argument ?? "").utf8), json: options.json, io: io)
         case .serve:
             switch options.target {
-            case "reference": ProtocolServer(target: ReferenceTarget()).serve(readLine: io.readLine, write: io.standardOutput)
-            case "foundation": ProtocolServer(target: FoundationTarget()).serve(readLine: io.readLine, write: io.standardOutput)
+            case "reference": serve(ReferenceTarget(), claiming: options.roles, io: io)
+            case "foundation": serve(FoundationTarget(), claiming: options.roles, io: io)
             default: return ExitStatus.usage  // refused when the options are parsed
             }
             return ExitStatus.success
@@ -132,6 +139,15 @@ public enum ConformanceCommandLine {
                 io.standardError("error: \(error.message)\n")
                 return ExitStatus.cannotRun
             }
+        }
+    }
+
+    /// Serves `target` over the protocol on the tool's streams, its hello claiming `roles` when they are given.
+    static func serve(_ target: some ConformanceTarget, claiming roles: Set<TargetRole>?, io: CommandLineIO) {
+        if let roles {
+            ProtocolServer(target: target.claiming(roles)).serve(readLine: io.readLine, write: io.standardOutput)
+        } else {
+            ProtocolServer(target: target).serve(readLine: io.readLine, write: io.standardOutput)
         }
     }
 

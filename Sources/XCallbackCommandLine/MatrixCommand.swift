@@ -1,5 +1,6 @@
 // `xcallback-conformance matrix REPORT.json ... [--html OUT.html] [--markdown OUT.md] [--vectors DIR] [--audit DIR] [--fuzz DIR]`:
-// turns JSON reports into the results page and table. Rows keep the order of the arguments. With `--audit`,
+// turns JSON reports into the results page and table. Rows keep the order of the arguments; every failure takes its
+// rule from the vectors (DIR, else the bundled ones), which the rows' headlines group by. With `--audit`,
 // each report's failure audit (DIR/<report file name>) is read, checked against the report, and shown; with
 // `--fuzz`, each report's committed fuzz run (DIR/<report file name>) is read and shown beside the scores.
 
@@ -55,6 +56,7 @@ public enum MatrixCommand {
         do {
             var entries = try reports.map { path throws(MatrixInputError) in try load(path) }
             let vectors = try loadVectors(vectorsDirectory)
+            for index in entries.indices { entries[index].resolveRules(with: vectors) }
             if let auditDirectory {
                 let known = Set(vectors.inputs.keys)
                 for (index, path) in reports.enumerated() {

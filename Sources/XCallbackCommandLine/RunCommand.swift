@@ -31,14 +31,17 @@ struct RunCommand {
         let run: ConformanceRun
         switch options.target {
         case "reference":
-            run = runner.run(suite, against: ReferenceTarget(), targetKind: "reference", progress: progressLine(progress))
+            run = execute(runner, ReferenceTarget(), kind: "reference", progress: progressLine(progress))
         case "foundation":
-            run = runner.run(suite, against: FoundationTarget(), targetKind: "foundation", progress: progressLine(progress))
+            run = execute(runner, FoundationTarget(), kind: "foundation", progress: progressLine(progress))
         default:
             let target = try subprocessTarget()
-            run = runner.run(
-                suite, against: target, targetKind: "subprocess: \(target.command)", progress: progressLine(progress))
-            target.stop()
+            defer { target.stop() }
+            if let roles = options.roles, let problem = Self.claimProblem(roles, operations: target.operations) {
+                io.standardError("error: \(problem)\nUSAGE: xcallback-conformance [run] [options]; see --help\n")
+                return ExitStatus.usage
+            }
+            run = execute(runner, target, kind: "subprocess: \(target.command)", progress: progressLine(progress))
         }
         if progress { io.standardOutput("\r\u{1B}[K") }
         let color = options.color.isEnabled(
@@ -66,6 +69,25 @@ struct RunCommand {
     }
 
     @Sendable static func neverStop() -> String? { nil }
+
+    /// Runs the suite against `target`, claiming the `--roles` instead of the target's own roles when they are given.
+    private func execute(
+        _ runner: ConformanceRunner, _ target: some ConformanceTarget, kind: String, progress: (Int, Int, RunResult) -> Void
+    ) -> ConformanceRun {
+        guard let roles = options.roles else { return runner.run(suite, against: target, targetKind: kind, progress: progress) }
+        let claim = roles.sorted().map(\.rawValue).joined(separator: ",")
+        return runner.run(suite, against: target.claiming(roles), targetKind: "\(kind) --roles \(claim)", progress: progress)
+    }
+
+    /// Why `--roles` cannot be claimed for a target declaring `operations`: a role of an operation it does not declare.
+    static func claimProblem(_ roles: Set<TargetRole>, operations: Set<XCallbackConformance.Operation>) -> String? {
+        let undeclared = roles.filter { role in role.operation.map { !operations.contains($0) } ?? true }.sorted()
+        guard !undeclared.isEmpty else { return nil }
+        let declared = operations.isEmpty ? "none" : operations.sorted().map(\.rawValue).joined(separator: ", ")
+        return "--roles claims " + undeclared.map { "\($0) (of \($0.operation?.rawValue ?? "no operation"))" }.joined(separator: ", ")
+            + ", but the target declares only the operations \(declared) in its hello; drop "
+            + (undeclared.count == 1 ? "that role" : "those roles")
+    }
 
     /// Refuses, before the run, an output path that cannot be written: a directory, a missing or read-only folder.
     static func checkWritable(_ path: String, what: String) throws(CannotRun) {

@@ -33,6 +33,17 @@ public struct ConformanceCase: Sendable, CustomStringConvertible {
         return cases(of: suite, selection: selection)
     }
 
+    /// The vectors that apply to `target` (those of the roles it claims) from the bundled suite or `directory`, as
+    /// test cases: what `@Test(arguments:)` should be given, so that the test list holds no vector the target never
+    /// takes on. A vector of another role handed to `expectConformance` is recorded as an issue, never as a pass.
+    ///
+    /// - Throws: a `VectorLoadError` naming the file, the JSON path and what was expected.
+    public static func all(
+        for target: some ConformanceTarget, directory: URL? = nil, selection: VectorSelection = VectorSelection()
+    ) throws(VectorLoadError) -> [ConformanceCase] {
+        try all(directory: directory, selection: selection).filter { target.claims($0.vector.role) }
+    }
+
     /// The selected vectors of a loaded suite as test cases.
     public static func cases(of suite: VectorSuite, selection: VectorSelection = VectorSelection()) -> [ConformanceCase] {
         selection.apply(to: suite.vectors).map { vector in
@@ -48,15 +59,20 @@ public struct ConformanceCheck: Sendable {
     /// The known-failure entry for the vector, if the list has one.
     public var knownFailure: KnownFailures.Entry?
 
-    /// Runs `testCase` on `target`.
+    /// Runs `testCase` on `target`, unless it tests a role the target does not claim: then it is not sent.
     public init(_ target: some ConformanceTarget, _ testCase: ConformanceCase, knownFailures: KnownFailures = KnownFailures()) {
-        result = RunContext.$vectorID.withValue(testCase.vector.id) { Evaluator.run(testCase.vector, on: target) }
+        let vector = testCase.vector
+        result = target.claims(vector.role)
+            ? RunContext.$vectorID.withValue(vector.id) { Evaluator.run(vector, on: target) } : .notApplicable(vector)
+        self.targetName = target.identity.name
         knownFailure = knownFailures.entry(for: testCase.vector.id)
         self.testCase = testCase
     }
 
     /// The case that was run.
     public var testCase: ConformanceCase
+    /// The name of the target, for the message of a case that does not apply to it.
+    var targetName: String
 
     /// What the framework should record: nothing, a failure, an expected (known) failure, or a stale known-failure entry.
     public enum Outcome: Sendable, Equatable {
@@ -68,10 +84,18 @@ public struct ConformanceCheck: Sendable {
         case knownFailure(String)
         /// Listed as a known failure but did not fail.
         case staleKnownFailure(String)
+        /// The case tests a role the target does not claim: it was not run, and it is no pass.
+        case notApplicable(String)
     }
 
     /// What to record.
     public var outcome: Outcome {
+        if result.verdict == .notApplicable {
+            let vector = testCase.vector
+            return .notApplicable(
+                "\(vector.id) is not applicable to \(targetName): it tests the role \(vector.role), which the target does not "
+                    + "claim, so it was not run; load the cases with ConformanceCase.all(for:) to leave such vectors out")
+        }
         switch (result.verdict.failureKind, knownFailure) {
         case (nil, nil): return .fine
         case (nil, let entry?):

@@ -10,13 +10,15 @@
     /// Checks one vector against `target` in a Swift Testing test, recording a readable issue when it fails.
     ///
     /// ```swift
-    /// @Test(arguments: try ConformanceCase.all())
+    /// @Test(arguments: try ConformanceCase.all(for: MyParser()))
     /// func myParserConforms(_ vector: ConformanceCase) {
     ///     expectConformance(of: MyParser(), vector)
     /// }
     /// ```
     /// A vector listed in `knownFailures` that fails as listed is recorded as a known issue; one that no
-    /// longer fails is recorded as an issue, so the list stays honest.
+    /// longer fails is recorded as an issue, so the list stays honest. A vector of a role the target does not
+    /// claim is not run and is recorded as an issue saying so: it must not read as a pass, and
+    /// `ConformanceCase.all(for:)` leaves such vectors out of the test list.
     public func expectConformance(
         of target: some ConformanceTarget, _ vector: ConformanceCase, knownFailures: KnownFailures = KnownFailures(),
         sourceLocation: SourceLocation = #_sourceLocation
@@ -25,7 +27,7 @@
         switch check.outcome {
         case .fine:
             break
-        case .failure(let message), .staleKnownFailure(let message):
+        case .failure(let message), .staleKnownFailure(let message), .notApplicable(let message):
             Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
         case .knownFailure(let message):
             withKnownIssue {

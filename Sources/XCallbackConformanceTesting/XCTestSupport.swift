@@ -2,7 +2,7 @@
     import XCTest
     import XCallbackConformance
 
-    /// Checks every vector (or the given ones) against `target` in an XCTest test; each failure is one `XCTFail` naming the vector.
+    /// Checks every vector that applies to `target` (or the given ones) in an XCTest test; each failure is one `XCTFail` naming the vector.
     ///
     /// ```swift
     /// final class MyParserConformanceTests: XCTestCase {
@@ -11,19 +11,21 @@
     ///     }
     /// }
     /// ```
+    /// By default the vectors are `ConformanceCase.all(for: target)`: those of the roles the target claims. A given
+    /// vector of a role it does not claim is not run and fails with a message saying so, never passes.
     /// - Throws: a `VectorLoadError` when `vectors` is `nil` and the bundled suite cannot be loaded.
     public func XCTAssertConforms(
         _ target: some ConformanceTarget, vectors: [ConformanceCase]? = nil, knownFailures: KnownFailures = KnownFailures(),
         file: StaticString = #filePath, line: UInt = #line
     ) throws {
-        let cases = try vectors ?? ConformanceCase.all()
+        let cases = try vectors ?? ConformanceCase.all(for: target)
         XCTAssertFalse(cases.isEmpty, "no vectors to run", file: file, line: line)
         for testCase in cases {
             let check = ConformanceCheck(target, testCase, knownFailures: knownFailures)
             switch check.outcome {
             case .fine, .knownFailure:
                 break
-            case .failure(let message), .staleKnownFailure(let message):
+            case .failure(let message), .staleKnownFailure(let message), .notApplicable(let message):
                 XCTFail(message, file: file, line: line)
             }
         }

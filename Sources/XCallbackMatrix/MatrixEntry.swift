@@ -34,6 +34,8 @@ public struct MatrixScore: Sendable, Hashable {
     public var skipped: Int
     /// Vectors run at this level.
     public var total: Int
+    /// Vectors of roles the target does not claim, never sent.
+    public var notApplicable = 0
 }
 
 /// One failed vector of a report, with everything needed to explain it.
@@ -58,6 +60,10 @@ public struct MatrixFailure: Sendable, Hashable {
     public var expected: JSONValue
     /// The target's answer, as JSON (null when there was none).
     public var answer: JSONValue
+    /// The vector's rule: the vectors directory's when it holds the vector (`resolveRules`), else the report's.
+    public var rule: String? = nil
+    /// The vector's role, from the same places as `rule`.
+    public var role: String? = nil
 }
 
 /// One implementation's results: identity, provenance, scores, choices and failures.
@@ -98,6 +104,16 @@ public struct MatrixEntry: Sendable {
     public var audit: MatrixAudit?
     /// The fuzz run read beside the report (`matrix --fuzz DIR`), when there is one.
     public var fuzz: MatrixFuzz?
+    /// The roles the target claimed (the report's `target.roles`), or `nil` when it claimed every role of its operations.
+    public var claimedRoles: [String]?
+    /// The profile certified: the report's `certification.profile`, else named from the roles of the vectors judged.
+    public var profile: [String] = []
+    /// The role of every vector judged (passed or failed), as the report gives it, for a report without a certification.
+    var judgedRoles: [String: String?] = [:]
+    /// Whether the report names its profile (`certification.profile`); an older one has it worked out by `resolveRules`.
+    var reportsProfile = false
+    /// The summaries of the rules, from the vectors directory (`resolveRules`).
+    var ruleSummaries: [String: String] = [:]
 
     /// Reads one JSON report; `file` names it in errors.
     public init(report: JSONValue, file: String) throws(MatrixInputError) {
@@ -128,7 +144,13 @@ public struct MatrixEntry: Sendable {
             let score = report["summary"]?[level]
             func count(_ key: String) -> Int { Int(score?[key]?.numberValue ?? 0) }
             scores[level] = MatrixScore(
-                passed: count("passed"), failed: count("failed"), skipped: count("skipped"), total: count("total"))
+                passed: count("passed"), failed: count("failed"), skipped: count("skipped"), total: count("total"),
+                notApplicable: count("notApplicable"))
+        }
+        claimedRoles = target["roles"]?.arrayValue?.compactMap(\.stringValue)
+        if let names = report["certification"]?["profile"]?.arrayValue {
+            profile = names.compactMap(\.stringValue)
+            reportsProfile = true
         }
         observedChoices = [:]
         failedChoices = [:]
@@ -140,7 +162,8 @@ public struct MatrixEntry: Sendable {
             }
             let tags = result["tags"]?.arrayValue?.compactMap(\.stringValue) ?? []
             let failed = verdict == "failed" || verdict == "known-failure"
-            for tag in tags where verdict != "skipped" {
+            if verdict == "passed" || failed { judgedRoles[id] = result["role"]?.stringValue }
+            for tag in tags where verdict == "passed" || failed {
                 tagResults[tag, default: (0, [])].run += 1
                 if failed { tagResults[tag, default: (0, [])].failed.append(id) }
             }
@@ -158,7 +181,8 @@ public struct MatrixEntry: Sendable {
                     id: id, level: (result["scoredLevel"] ?? result["level"])?.stringValue ?? "?", operation: result["operation"]?.stringValue ?? "?",
                     summary: result["description"]?.stringValue ?? "", kind: result["failureKind"]?.stringValue ?? verdict,
                     detail: result["detail"]?.stringValue ?? "", cite: result["cite"]?.arrayValue?.compactMap(\.stringValue) ?? [],
-                    tags: tags, expected: result["expected"] ?? .null, answer: result["answer"] ?? .null))
+                    tags: tags, expected: result["expected"] ?? .null, answer: result["answer"] ?? .null,
+                    rule: result["rule"]?.stringValue, role: result["role"]?.stringValue))
         }
     }
 

@@ -1,15 +1,8 @@
 // The audit's part of the results page: each implementation's failures grouped by cause, one line a cause
-// with the source lines that make it, and the documented behaviours with the vectors that show them.
+// with the number of rules it gathers and the source lines that make it, and the documented behaviours with
+// the vectors that show them.
 
 extension MatrixHTML {
-    /// The summary table's cell for an implementation's must causes: how many, linked to the audit.
-    static func causeCell(_ entry: MatrixEntry) -> String {
-        guard let audit = entry.audit else { return "<td>–</td>" }
-        let must = audit.causes(at: "must", in: entry).count
-        let all = audit.causes.count
-        return "<td><a href=\"#\(entry.anchor)--causes\" title=\"\(must) causes of must failures, \(all) causes in all\">\(must) / \(all)</a></td>"
-    }
-
     /// The audit section of an implementation's details, or nothing when it has no audit.
     static func auditSection(_ entry: MatrixEntry) -> String {
         var out = ""
@@ -20,7 +13,8 @@ extension MatrixHTML {
         }
         guard let audit = entry.audit else { return out }
         out += "<h4 id=\"\(entry.anchor)--causes\">Failures by cause</h4>\n<p>\(escape(audit.entryPoints))</p>\n"
-        out += "<table class=\"m w\"><thead><tr><th>cause</th><th>level</th><th>vectors</th><th>source at the pinned commit</th>"
+        out += "<table class=\"m w\"><thead><tr><th>cause</th><th>level</th><th title=\"the distinct rules of the vectors the cause fails: "
+        out += "one cause over many rules is one behaviour that fails them all\">rules</th><th>vectors</th><th>source at the pinned commit</th>"
         out += "<th>what the code does</th></tr></thead><tbody>\n"
         for cause in audit.causes {
             let failed = Set(entry.failures.map(\.id))
@@ -32,7 +26,7 @@ extension MatrixHTML {
                 audit.link(source).map { "<a href=\"\(escape($0))\"><code>\(escape(source))</code></a>" } ?? "<code>\(escape(source))</code>"
             }
             let report = cause.report.map { "<br><a href=\"\(escape($0))\">upstream report</a>" } ?? ""
-            out += "<tr><th>\(escape(cause.id))\(report)</th><td>\(escape(cause.level))</td>"
+            out += "<tr><th>\(escape(cause.id))\(report)</th><td>\(escape(cause.level))</td><td>\(entry.rules(of: cause.vectors))</td>"
             out += "<td>\(cause.vectors.count): \(shown.joined(separator: ", "))\(more)</td>"
             out += "<td>\(sources.joined(separator: "<br>"))</td><td>\(escape(cause.summary))</td></tr>\n"
         }

@@ -17,8 +17,12 @@ public enum MatrixHTML {
             <style>\(style)</style></head><body>
             <h1>\(escape(title))</h1>
             <p>\(entries.count) implementations, each run over the subprocess protocol or in process by
-            <code>xcallback-conformance --format json</code>. Scores are passed / run per level; a skipped vector
-            counts for neither, and the Skipped column counts them (hover a cell for its levels). Fuzz counts the findings of each row's
+            <code>xcallback-conformance --format json</code>. Each row leads with what fails at must: the behaviours
+            (the causes its audit traced to source lines; without an audit, each failing rule is one), then the rules
+            the failing vectors belong to (taken from the vectors, never from an answer), then the vectors. The
+            profile is what the row is certified as, from the roles it claims (a receiver recognises and decodes; a
+            decoder only decodes). Scores are passed / run per level; a skipped or not-applicable vector counts for
+            neither, and the Skipped column counts them, those not applicable after a + (hover a cell for its levels). Fuzz counts the findings of each row's
             fuzz run that neither its declared choices nor a vector it already fails explain (new), and those a failing
             vector already shows (known). Every red cell links to the failures behind it. <a href="#choices">Choice points</a> ·
             <a href="#divergences">Divergence rows D1–D20</a> · <a href="#details">Details</a> · <a href="#citations">Citations</a></p>
@@ -39,14 +43,19 @@ public enum MatrixHTML {
     static func summaryTable(_ entries: [MatrixEntry]) -> String {
         // A manifest prefix is shown only where the rows were run on different vectors of one version.
         let manifests = Set(entries.map(\.manifestSHA256))
-        var out = "<table class=\"m\"><thead><tr><th>Implementation</th><th>Language</th><th title=\"hover for the whole version or commit\">Version</th>"
+        var out = "<table class=\"m\"><thead><tr><th>Implementation<br><small>language</small></th>"
+        out += "<th title=\"what the row is certified as, from the roles it claims\">Profile</th><th title=\"hover for the whole version or commit\">Version</th>"
         out += "<th title=\"the vectors' version the row was run on; hover for the manifest hash\">Suite</th>"
-        out += "<th>MUST</th><th>SHOULD</th><th>Impl.-defined</th><th>Hardening</th><th title=\"vectors not run, mostly operations the implementation does not offer; hover for the levels\">Skipped</th><th title=\"distinct causes, traced to source lines\">Causes<br><small>must / all</small></th>" + fuzzHeading + "</tr></thead><tbody>\n"
+        out += "<th title=\"behaviours (audited causes) · rule groups · vectors failing at must\">Failing MUST<br><small>behaviours · rules · vectors</small></th>"
+        out += "<th>MUST</th><th>SHOULD</th><th>Impl.-defined</th><th>Hardening</th><th title=\"vectors not run, mostly operations the implementation does not offer, "
+        out += "and vectors not applicable (of roles it does not claim, never sent); hover for the levels\">Skipped<br><small>+ n/a</small></th>" + fuzzHeading
+        out += "</tr></thead><tbody>\n"
         for entry in entries {
-            out += "<tr><th><a href=\"#\(entry.anchor)\">\(escape(entry.name))</a></th><td>\(escape(entry.language))</td>"
+            out += "<tr><th><a href=\"#\(entry.anchor)\">\(escape(entry.name))</a><br><small>\(escape(entry.language))</small></th>" + profileCell(entry)
             out += "<td class=\"v\" title=\"\(escape(entry.version))\">\(escape(entry.shortVersion))</td>"
             let manifest = manifests.count > 1 ? " <small>\(escape(String(entry.manifestSHA256.prefix(7))))</small>" : ""
             out += "<td class=\"v\" title=\"manifest SHA-256 \(escape(entry.manifestSHA256))\">\(escape(entry.suiteVersion))\(manifest)</td>"
+            out += headlineCell(entry)
             for level in MatrixEntry.levels {
                 let score = entry.scores[level] ?? MatrixScore(passed: 0, failed: 0, skipped: 0, total: 0)
                 let run = score.passed + score.failed
@@ -58,19 +67,25 @@ public enum MatrixHTML {
                     out += "<td class=\"ok\"\(title)>\(text)</td>"
                 }
             }
-            out += skippedCell(entry)
-            out += causeCell(entry) + fuzzCell(entry) + "</tr>\n"
+            out += skippedCell(entry) + fuzzCell(entry) + "</tr>\n"
         }
         return out + "</tbody></table>\n"
     }
 
-    /// The vectors an implementation skipped, all levels together, with the count per level in the title.
+    /// The vectors an implementation skipped, all levels together, then those not applicable (`135 + 65 n/a`), with the
+    /// counts per level in the title.
     static func skippedCell(_ entry: MatrixEntry) -> String {
-        let counts = MatrixEntry.levels.compactMap { level in entry.scores[level].map { (level, $0.skipped) } }.filter { $0.1 > 0 }
-        let total = counts.map(\.1).reduce(0, +)
-        guard total > 0 else { return "<td class=\"n\">0</td>" }
-        let title = counts.map { "\($0.0) \($0.1)" }.joined(separator: ", ")
-        return "<td class=\"n\" title=\"\(escape(title))\">\(total)</td>"
+        func counts(_ count: KeyPath<MatrixScore, Int>) -> [(String, Int)] {
+            MatrixEntry.levels.compactMap { level in entry.scores[level].map { (level, $0[keyPath: count]) } }.filter { $0.1 > 0 }
+        }
+        let skipped = counts(\.skipped)
+        let notApplicable = counts(\.notApplicable)
+        let total = skipped.map(\.1).reduce(0, +)
+        let inapplicable = notApplicable.map(\.1).reduce(0, +)
+        guard total + inapplicable > 0 else { return "<td class=\"n\">0</td>" }
+        let title = (skipped.isEmpty ? [] : ["skipped: " + skipped.map { "\($0.0) \($0.1)" }.joined(separator: ", ")])
+            + (notApplicable.isEmpty ? [] : ["not applicable: " + notApplicable.map { "\($0.0) \($0.1)" }.joined(separator: ", ")])
+        return "<td class=\"n\" title=\"\(escape(title.joined(separator: "; ")))\">\(total)" + (inapplicable > 0 ? " + \(inapplicable) n/a" : "") + "</td>"
     }
 
     static func choiceTable(_ entries: [MatrixEntry]) -> String {
@@ -127,7 +142,7 @@ public enum MatrixHTML {
         facts += [("suite", "\(entry.suiteVersion), manifest \(entry.manifestSHA256)"), ("run", "\(entry.startedAt) with \(entry.generator)")]
         facts += entry.provenance.map { ($0.key, $0.value) }
         for (key, value) in facts { out += "<dt>\(escape(key))</dt><dd>\(escape(value))</dd>" }
-        out += "</dl>\n" + auditSection(entry) + fuzzSection(entry)
+        out += "</dl>\n" + auditSection(entry) + rulesSection(entry) + fuzzSection(entry)
         guard !entry.failures.isEmpty else { return out + "<p>No failures.</p></section>\n" }
         for level in MatrixEntry.levels {
             let failures = entry.failures.filter { $0.level == level }
@@ -204,7 +219,8 @@ public enum MatrixHTML {
         table.m{border-collapse:collapse;margin:.5em 0 1.5em;font-size:13px}
         table.m th,table.m td{border:1px solid #ccc;padding:2px 6px;text-align:left;white-space:nowrap}
         table.m thead th{background:#eee} table.w th,table.w td{white-space:normal;min-width:4.5em} table.d td{text-align:center;padding:2px 3px}
-        td.v{font-family:monospace;font-size:12px;max-width:8em;overflow:hidden;text-overflow:ellipsis}
+        td.v{font-family:monospace;font-size:12px;max-width:7.5em;overflow:hidden;text-overflow:ellipsis}
+        td.p{font-size:12px;line-height:1.2} table.m tbody th{white-space:normal;min-width:12em;max-width:17em}
         .ok{background:#e6f4e6} td.n{text-align:right;color:#555}.bad{background:#fbe3e3}.bad a{color:#900}
         ul.legend{columns:2;font-size:12px;padding-left:1.2em}
         .f{border-top:1px solid #ddd;padding:4px 0} table.kv{font-size:12px;border-collapse:collapse;width:100%;table-layout:fixed}

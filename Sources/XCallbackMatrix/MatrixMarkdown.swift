@@ -1,4 +1,5 @@
-// The results matrix as Markdown tables: scores, choice points and divergence rows, one row per
+// The results matrix as Markdown tables: each row's profile and failing must behaviours (audited causes, else
+// rule groups), rule groups and vectors first, then the scores, choice points and divergence rows, one row per
 // implementation. Details stay in the HTML page.
 
 import XCallbackConformanceCore
@@ -7,15 +8,19 @@ import XCallbackConformanceCore
 public enum MatrixMarkdown {
     /// The tables for `entries`; `htmlName` (the HTML page's file name) is linked for details when given.
     public static func render(_ entries: [MatrixEntry], htmlName: String? = nil) -> String {
-        var out = "| Implementation | Language | Version | Suite (manifest) | MUST | SHOULD | Impl.-defined | Hardening | Fuzz |\n"
-        out += "|---|---|---|---|---|---|---|---|---|\n"
+        var out = "Failing MUST leads each row: behaviours (the audited causes; without an audit, each failing rule is one) · "
+        out += "rules (the rule groups of the failing vectors, from the vectors) · vectors.\n\n"
+        out += "| Implementation | Profile | Language | Version | Suite (manifest) | Failing MUST | MUST | SHOULD | Impl.-defined | Hardening | Fuzz |\n"
+        out += "|---|---|---|---|---|---|---|---|---|---|---|\n"
         for entry in entries {
             let cells = MatrixEntry.levels.map { level -> String in
                 let score = entry.scores[level] ?? MatrixScore(passed: 0, failed: 0, skipped: 0, total: 0)
                 let text = "\(score.passed)/\(score.passed + score.failed)"
                 return score.failed > 0 ? "**\(text)**" : text
             }
-            out += "| \(cell(entry.name)) | \(cell(entry.language)) | `\(cell(entry.shortVersion))` | \(cell(entry.suiteVersion)) (`\(entry.manifestSHA256.prefix(7))`) | "
+            let headline = entry.headline(at: "must")
+            out += "| \(cell(entry.name)) | \(cell(entry.profileText)) | \(cell(entry.language)) | `\(cell(entry.shortVersion))` | "
+            out += "\(cell(entry.suiteVersion)) (`\(entry.manifestSHA256.prefix(7))`) | \(headline.vectors > 0 ? "**\(headline.text)**" : headline.text) | "
             out += cells.joined(separator: " | ") + " | \(fuzzCell(entry)) |\n"
         }
         out += "\nChoice points (declared; `~` observed when undeclared; `none` matched no listed outcome; ✗n failed vectors):\n\n| Implementation |"
@@ -48,16 +53,16 @@ public enum MatrixMarkdown {
     static func causes(_ entries: [MatrixEntry]) -> String {
         let audited = entries.filter { $0.audit != nil || !$0.extraParameters.isEmpty }
         guard !audited.isEmpty else { return "" }
-        var out = "\nFailures by cause (audited at the pinned commit; one behaviour, one row):\n\n"
-        out += "| Implementation | cause | level | vectors | source |\n|---|---|---|---|---|\n"
+        var out = "\nFailures by cause (audited at the pinned commit; one behaviour, one row; rules: the distinct rules of its vectors):\n\n"
+        out += "| Implementation | cause | level | rules | vectors | source |\n|---|---|---|---|---|---|\n"
         for entry in audited {
             if !entry.extraParameters.isEmpty && entry.audit == nil {
-                out += "| \(cell(entry.name)) | adds unasked: \(cell(entry.extraParameters.joined(separator: ", "))) | should | "
+                out += "| \(cell(entry.name)) | adds unasked: \(cell(entry.extraParameters.joined(separator: ", "))) | should | | "
                 out += "the `extra-parameters` vectors | the report's extra parameters |\n"
             }
             for cause in entry.audit?.causes ?? [] {
                 let report = cause.report.map { " ([report](\($0)))" } ?? ""
-                out += "| \(cell(entry.name)) | \(cell(cause.id))\(report): \(cell(cause.summary)) | \(cause.level) | \(cause.vectors.count) | "
+                out += "| \(cell(entry.name)) | \(cell(cause.id))\(report): \(cell(cause.summary)) | \(cause.level) | \(entry.rules(of: cause.vectors)) | \(cause.vectors.count) | "
                 out += cause.source.map { "`\(cell($0))`" }.joined(separator: ", ") + " |\n"
             }
         }

@@ -1,16 +1,22 @@
-// The vectors' inputs and citation quotes, looked up by id for the matrix's failure details.
-// Read as plain JSON so that a report made with another suite version still renders: an id the
-// directory does not hold is shown as such, never guessed.
+// The vectors' inputs, roles, rules and citation quotes, looked up by id for the matrix's failure details
+// and its rule groups. Read as plain JSON so that a report made with another suite version still renders:
+// an id the directory does not hold is shown as such, never guessed.
 
 import Foundation
 import XCallbackConformanceCore
 
-/// Vector inputs and citation texts from a vectors directory, for explaining failures.
+/// Vector inputs, roles, rules and citation texts from a vectors directory, for explaining failures.
 public struct MatrixVectors: Sendable {
     /// The input of every vector, by id.
     public var inputs: [String: JSONValue]
     /// The text of every citation anchor: source, section and quote or note.
     public var citations: [String: String]
+    /// The rule of every vector, by id (format 3): what the matrix groups failures by.
+    public var rules: [String: String] = [:]
+    /// The role of every vector, by id (format 3).
+    public var roles: [String: String] = [:]
+    /// The one-line summary of every rule of `rules.json`, by rule id.
+    public var ruleSummaries: [String: String] = [:]
 
     /// An empty lookup: every failure says its input is not available.
     public init() {
@@ -43,8 +49,15 @@ public struct MatrixVectors: Sendable {
                 }
                 continue
             }
+            if name == "rules.json" {
+                for rule in document["rules"]?.objectValue ?? [] { ruleSummaries[rule.key] = rule.value["summary"]?.stringValue }
+                continue
+            }
             for vector in document["vectors"]?.arrayValue ?? [] {
-                if let id = vector["id"]?.stringValue, let input = vector["input"] { inputs[id] = input }
+                guard let id = vector["id"]?.stringValue else { continue }
+                if let input = vector["input"] { inputs[id] = input }
+                rules[id] = vector["rule"]?.stringValue
+                roles[id] = vector["role"]?.stringValue
             }
         }
     }

@@ -26,6 +26,8 @@ IMPLEMENTATION = {
     "homepage": "https://github.com/x-callback-url/conformance/tree/main/Vectors/protocol",
 }
 OPERATIONS = ["parse", "build-request", "build-callback"]
+# Every role of those operations (PROTOCOL.md section 2.1.1): a receiver that recognises and decodes, and both builders.
+ROLES = ["recognise", "decode", "build-request", "build-callback"]
 CHOICES = {
     "plus": "literal",
     "invalid-escape": "reject",
@@ -264,7 +266,7 @@ def main():
             if message.get("protocol") != PROTOCOL:
                 print("unsupported protocol %r" % message.get("protocol"), file=sys.stderr)
             hello = {"protocol": PROTOCOL, "implementation": IMPLEMENTATION,
-                     "operations": OPERATIONS, "choices": CHOICES}
+                     "operations": OPERATIONS, "roles": ROLES, "choices": CHOICES}
             if BATCH_PROTOCOL in (message.get("protocols") or []):
                 hello.update(protocol=BATCH_PROTOCOL, batch=BATCH)
             send(hello)

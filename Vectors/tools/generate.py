@@ -14,6 +14,7 @@ import hashlib
 import importlib
 import json
 import os
+import re
 import sys
 
 sys.dont_write_bytecode = True  # keep __pycache__ out of Vectors/ (it is a bundled resource)
@@ -76,10 +77,27 @@ def check_quotes(citations):
             raise vectorlib.GeneratorError("citation %s does not quote the spec verbatim" % anchor)
 
 
+def check_rfc_quotes(citations):
+    """Every RFC 3986 anchor quotes the RFC verbatim, when its text is at hand (XCU_RFC3986 names rfc3986.txt).
+
+    The RFC's page breaks, line breaks and the hyphens that break words across lines are undone first.
+    """
+    path = os.environ.get("XCU_RFC3986")
+    if not path or not os.path.exists(path):
+        return
+    text = open(path, encoding="utf-8").read()
+    text = re.sub(r"\n\n*[^\n]*\[Page \d+\]\n\x0c?\nRFC 3986[^\n]*\n\n*", "\n", text)
+    text = re.sub(r"\s+", " ", re.sub(r"-\n\s*", "-", text))
+    for anchor, entry in citations.items():
+        if entry.get("normative") and entry["source"] == "RFC 3986" and re.sub(r"\s+", " ", entry["quote"]) not in text:
+            raise vectorlib.GeneratorError("citation %s does not quote RFC 3986 verbatim" % anchor)
+
+
 def main(argv):
     check_only = "--check" in argv
     citations = json.load(open(os.path.join(VECTORS, "citations.json"), encoding="utf-8"))["anchors"]
     check_quotes(citations)
+    check_rfc_quotes(citations)
     ledger_path = os.path.join(HERE, "ids.json")
     ledger = json.load(open(ledger_path, encoding="utf-8")) if os.path.exists(ledger_path) else {"ids": {}}
     ids = ledger["ids"]

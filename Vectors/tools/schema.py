@@ -10,7 +10,7 @@ import xcu_model
 OPERATIONS = {"parse": ("parseInput", "request"), "build-request": ("buildRequestInput", "request"),
               "build-callback": ("buildCallbackInput", "callbackResult")}
 ROLES = {"parse": ["recognise", "decode"], "build-request": ["build-request"], "build-callback": ["build-callback"]}
-BREAKS_REQUIRED = ()  # the levels whose vectors must say what breaks (format 3: "must", from suite 3.0.0)
+BREAKS_REQUIRED = ("must",)  # the levels whose vectors say what breaks when a target fails them
 CATEGORIES = ["not-x-callback-url", "invalid-scheme", "invalid-authority", "missing-action", "invalid-percent-encoding",
               "invalid-utf8", "invalid-character", "duplicate-reserved-parameter", "reserved-parameter-name",
               "empty-parameter-name", "invalid-callback-url", "unsafe-callback-scheme"]

@@ -30,6 +30,10 @@ PLACEHOLDER = re.compile(r"^<<[A-Z0-9]+>>$")
 ROLES = ("recognise", "decode", "build-request", "build-callback")
 PLAIN_SCHEME = re.compile(r"^[a-z][a-z0-9+.\-]*$")
 AUTHORITY = "//x-callback-url"
+# The tag of build vectors whose built URL must escape no unreserved character (Vectors/README.md, "Comparator").
+UNRESERVED_TAG = "unreserved-raw"
+# A normative sentence a should vector may rest on alone: one that recommends rather than requires.
+SHOULD = re.compile(r"\b(should|recommend)")
 
 
 class GeneratorError(Exception):
@@ -111,11 +115,16 @@ def same_expect(a, b):
     return canon(a) == canon(b)
 
 
-def parse_expectation(data):
-    """Reasons the expectation of a parse vector from the model; returns (expect, varying points, raw)."""
-    def expect_under(choices):
-        lenient = outcome_to_expect(model.parse(data, choices))
-        strict = outcome_to_expect(model.parse(data, choices, strict_raw=True))
+def parse_expectation(data, decoded=False):
+    """Reasons the expectation of a parse vector from the model; returns (expect, varying points, raw).
+
+    Unless `decoded` (the vector tests that the action, a name or the fragment is decoded, a should), a
+    vector no choice point keys also allows each reading that keeps some of those as written
+    (model.UNDECODED): the spec asks only values to be URL encoded.
+    """
+    def expect_under(choices, undecoded=frozenset()):
+        lenient = outcome_to_expect(model.parse(data, choices, undecoded=undecoded))
+        strict = outcome_to_expect(model.parse(data, choices, strict_raw=True, undecoded=undecoded))
         return any_of(lenient, strict), not same_expect(lenient, strict)
 
     base, raw = expect_under({})
@@ -126,6 +135,11 @@ def parse_expectation(data):
                 varying.append(point)
                 break
     if not varying:
+        if not decoded:
+            for size in range(1, len(model.UNDECODED) + 1):
+                for kept in itertools.combinations(model.UNDECODED, size):
+                    alternative, alternative_raw = expect_under({}, frozenset(kept))
+                    base, raw = any_of(base, alternative), raw or alternative_raw
         return base, varying, raw
     if len(varying) == 1:
         point = varying[0]
@@ -177,6 +191,11 @@ class Collector:
             raise GeneratorError("%s: role %s, but its rule %s is %s (one rule, one role)" % (key, computed, rule, entry.role))
         if breaks is not None and ("\n" in breaks or not breaks.strip() or len(breaks) > 200):
             raise GeneratorError("%s: 'breaks' must be one short line" % key)
+        if level == "must" and breaks is None:
+            raise GeneratorError("%s: a must vector says what breaks when a target fails it (breaks=)" % key)
+        if level == "should" and not any(a.startswith("silent-") or SHOULD.search(self.citations[a].get("quote", ""))
+                                         for a in cite):
+            raise GeneratorError("%s: a should vector cites a silent-* anchor, or a sentence that says should" % key)
         if any(k == key for k, _ in self.items):
             raise GeneratorError("duplicate key " + key)
         for anchor in cite:
@@ -204,17 +223,20 @@ class Collector:
     # MARK: parse
 
     def parse(self, key, description, url=None, hex=None, level=None, cite=(), tags=(), provenance=(),
-              expect=None, point=None, also=(), rule=None, role=None, breaks=None):
+              expect=None, point=None, also=(), rule=None, role=None, breaks=None, decoded=False, unjudged=()):
         """A parse vector; `expect` (optional) is the hand-reasoned result, cross-checked with the model.
 
         `also` adds alternatives the model does not produce (a stricter parser's rejection), which
-        makes the vector an anyOf and so never `must`.
+        makes the vector an anyOf and so never `must` (unless every alternative is a rejection).
+        `unjudged` adds answers the vector's rule does not judge (a scheme reported as written where the
+        rule is recognising its case), allowed at any level. `decoded` asks the action, names and fragment
+        to be decoded (see parse_expectation).
         """
         if (url is None) == (hex is None):
             raise GeneratorError(key + ": give url or hex")
         data = url.encode("utf-8") if url is not None else bytes.fromhex(hex.replace(" ", ""))
         level = self.rule_level(key, rule, level)
-        computed, varying, raw = parse_expectation(data)
+        computed, varying, raw = parse_expectation(data, decoded)
         if also:
             flat = [x for alt in [computed] + list(also) for x in (alt["anyOf"] if "anyOf" in alt else [alt])]
             all_rejects = all("reject" in alt for alt in flat)
@@ -225,6 +247,10 @@ class Collector:
         if expect is not None and not same_expect(expect, computed):
             raise GeneratorError("%s: hand-reasoned expectation\n  %s\ndiffers from the model's\n  %s"
                                  % (key, canon(expect), canon(computed)))
+        if unjudged:
+            if varying:
+                raise GeneratorError(key + ": 'unjudged' only on a vector without a choice")
+            computed = any_of(computed, *unjudged)
         if len(varying) == 1:
             if point is not None and point != varying[0]:
                 raise GeneratorError("%s: expected choice %s, model says %s" % (key, point, varying[0]))
@@ -275,6 +301,10 @@ class Collector:
                 raise GeneratorError("%s: %s != model %s" % (key, canon(expect), canon(computed)))
         strings = [n for n, _ in request["parameters"]] + [v for _, v in request["parameters"] if v]
         strings += [request[k] for k in ("source", "success", "error", "cancel") if request[k]]
+        if UNRESERVED_TAG in tags:
+            for text in strings + [request["action"]]:
+                if model.first_unreserved_escape(model.encode_value(text)):
+                    raise GeneratorError("%s: the model's own build of %r escapes an unreserved character" % (key, text))
         if level == "must" and any(c in s for s in strings for c in "+= "):
             raise GeneratorError(key + ": lint: a build vector with '+', '=' or space in a name or value is not must")
         self._finish(key, description, "build-request", {"request": request}, level, computed, cite, tags,
@@ -303,6 +333,11 @@ class Collector:
         input_["parameters"] = params
         strings = [n for n, _ in params] + [v for _, v in params if v]
         strings += [s for s in (source, code, message) if s]
+        if UNRESERVED_TAG in tags:
+            for alternative in computed.get("anyOf", [computed]):
+                url = alternative.get("accept", {}).get("url", "")
+                if model.first_unreserved_escape(url[len(callback.partition("#")[0]):]):
+                    raise GeneratorError("%s: the model's expected URL %s escapes an unreserved character" % (key, url))
         if level == "must" and any(c in s for s in strings for c in "+= "):
             raise GeneratorError(key + ": lint: a build vector with '+', '=' or space in a name or value is not must")
         self._finish(key, description, "build-callback", input_, level, computed, cite, tags, provenance, rule=rule,

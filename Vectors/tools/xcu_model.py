@@ -7,6 +7,9 @@ RFC 3986 and the reference positions in the design document -- never from the Sw
 Choice points (implementation-defined behaviour) are parameters; the first value of each is the
 reference's. `strict_raw` is a pseudo-choice: a parser that rejects raw characters RFC 3986 does not
 allow (space, `"<>\\^`{|}[]`, non-ASCII). Such vectors get an `anyOf` instead of a `choice`.
+`undecoded` is another: the components (of `UNDECODED`) a parser keeps as written. The spec asks values
+to be URL encoded ("All values should be URL encoded strings") and says nothing of the action, the names
+or the fragment, so a parser that reads those as written is within the text; decoding them twice is not.
 """
 
 import codecs
@@ -23,6 +26,8 @@ CHOICES = {
     "parameter-order": ["preserved", "unordered"],
     "fragment": ["reported", "not-reported"],
 }
+# Components a parser may keep as written (never decoded): the spec asks only values to be encoded.
+UNDECODED = ("action", "names", "fragment")
 # Choice points the comparator applies (how results are compared), not the parser: never varied by the model.
 COMPARATOR_CHOICES = ("parameter-order", "fragment")
 REFERENCE = {name: values[0] for name, values in CHOICES.items()}
@@ -51,6 +56,16 @@ def encode_value(text):
         ch = chr(byte)
         out.append(ch if byte < 0x80 and ch in VALUE_KEEP else "%%%02X" % byte)
     return "".join(out)
+
+
+def first_unreserved_escape(text):
+    """The first escape in `text` of an unreserved character (RFC 3986 section 2.3: producers should not create
+    one), or None; the comparator's `unreserved-raw` check, which the generator holds the model's builds to."""
+    for match in re.finditer(r"%([0-9A-Fa-f]{2})", text):
+        octet = int(match.group(1), 16)
+        if octet < 0x80 and (chr(octet).isalnum() or chr(octet) in "-._~"):
+            return match.group(0)
+    return None
 
 
 def _literal_handler_factory(origins):
@@ -110,8 +125,11 @@ def request(scheme, action, source=None, success=None, error=None, cancel=None, 
     }
 
 
-def parse(data, choices=None, strict_raw=False):
-    """Parses URL bytes; returns ("accept", REQUEST) or ("reject", [categories that apply])."""
+def parse(data, choices=None, strict_raw=False, undecoded=frozenset()):
+    """Parses URL bytes; returns ("accept", REQUEST) or ("reject", [categories that apply]).
+
+    `undecoded` names the components (of UNDECODED) read as written instead of decoded once.
+    """
     choices = dict(REFERENCE, **(choices or {}))
     rejects = []
     try:
@@ -128,7 +146,7 @@ def parse(data, choices=None, strict_raw=False):
     if choices["invalid-escape"] == "reject" and has_bad_escape(text):
         rejects.append("invalid-percent-encoding")
     try:
-        result = _parse_structure(text, choices)
+        result = _parse_structure(text, choices, undecoded)
     except Reject as rejection:
         rejects.append(rejection.category)
         result = None
@@ -141,7 +159,7 @@ def parse(data, choices=None, strict_raw=False):
     return ("accept", result)
 
 
-def _parse_structure(text, choices):
+def _parse_structure(text, choices, undecoded=frozenset()):
     colon = text.find(":")
     if colon < 0:
         raise Reject("no-colon")  # the generator turns this into anyOf(invalid-scheme, not-x-callback-url)
@@ -182,7 +200,7 @@ def _parse_structure(text, choices):
             query, rest = rest[1:hash_at], rest[hash_at:]
     if rest.startswith("#"):
         fragment = rest[1:]
-    action = decode(raw_action, choices)
+    action = raw_action if "action" in undecoded else decode(raw_action, choices)
     if choices["trailing-slash"] == "strip" and action.endswith("/") and len(action) > 1:
         action = action[:-1]
     reserved = {}
@@ -193,9 +211,10 @@ def _parse_structure(text, choices):
             continue
         if "=" in piece:
             raw_name, raw_value = piece.split("=", 1)
-            name, value = decode(raw_name, choices, plus), decode(raw_value, choices, plus)
+            name = raw_name if "names" in undecoded else decode(raw_name, choices, plus)
+            value = decode(raw_value, choices, plus)
         else:
-            name = decode(piece, choices, plus)
+            name = piece if "names" in undecoded else decode(piece, choices, plus)
             flag = choices["flag-parameter"]
             if flag == "drop":
                 continue
@@ -221,7 +240,8 @@ def _parse_structure(text, choices):
                 kept.append((name, value))
         parameters = kept
     return request(scheme.lower(), action, parameters=parameters,
-                   fragment=decode(fragment, choices) if fragment is not None else None, **reserved)
+                   fragment=None if fragment is None else fragment if "fragment" in undecoded else decode(fragment, choices),
+                   **reserved)
 
 
 def build_request(req):

@@ -1,5 +1,7 @@
 // The canonical run record (schema: Vectors/protocol/report.schema.json): provenance of the suite and
-// the target, the selection, one score per level, the known-failures problems and every vector's result.
+// the target (with the roles it claimed), what the run certifies (operations, roles, profile), the selection,
+// one score per level led by its failing rules, the known-failures problems and every vector's result (with
+// its role and rule; a vector not applicable has a null answer, since it was never sent).
 // An answer or detail longer than `ReportText.keptBytes` is kept as a prefix with its size and SHA-256.
 
 import Foundation
@@ -7,7 +9,7 @@ import Foundation
 /// Writes the JSON report.
 public enum JSONReport {
     /// The report's format version; bumped only when the schema changes incompatibly.
-    public static let formatVersion = 1
+    public static let formatVersion = 2
 
     /// The report document.
     public static func document(_ run: ConformanceRun) -> JSONValue {
@@ -34,11 +36,18 @@ public enum JSONReport {
                     "detected": .array(run.extraParameters.detected.map { .string($0) }),
                     "rejudged": .array(run.extraParameters.rejudged.map { .string($0) }),
                 ],
+                "roles": run.claimedRoles.map { roles in .array(roles.sorted().map { .string($0.rawValue) }) } ?? .null,
+            ],
+            "certification": [
+                "operations": .array(run.certifiedOperations.map { .string($0.rawValue) }),
+                "roles": .array(run.certifiedRoles.map { .string($0.rawValue) }),
+                "profile": .array(run.profile.map { .string($0.rawValue) }),
             ],
             "selection": [
                 "ids": .array(run.selection.ids.map { .string($0) }), "tags": .array(run.selection.tags.map { .string($0) }),
                 "operations": .array(run.selection.operations.map { .string($0.rawValue) }),
                 "levels": .array(run.selection.levels.map { .string($0.rawValue) }),
+                "roles": .array(run.selection.roles.map { .string($0.rawValue) }),
                 "selected": .number(Double(run.results.count)),
             ],
             "startedAt": .string(formatter.string(from: run.startedAt)),
@@ -58,8 +67,13 @@ public enum JSONReport {
                 key: name,
                 value: [
                     "passed": .number(Double(score.passed)), "failed": .number(Double(score.failed)),
-                    "skipped": .number(Double(score.skipped)), "knownFailures": .number(Double(score.knownFailures)),
+                    "skipped": .number(Double(score.skipped)), "notApplicable": .number(Double(score.notApplicable)),
+                    "knownFailures": .number(Double(score.knownFailures)),
                     "total": .number(Double(score.total)), "percent": score.percent.map { .number($0) } ?? .null,
+                    "failingRules": .array(
+                        score.failingRules.map { rule in
+                            ["rule": .string(rule.rule), "summary": .optional(rule.summary), "vectors": .array(rule.vectors.map { .string($0) })]
+                        }),
                 ]
             )
         }
@@ -74,13 +88,15 @@ public enum JSONReport {
         } ?? .null
         return [
             "id": .string(vector.id), "file": .string(vector.file), "operation": .string(vector.operation.rawValue),
+            "role": .string(vector.role.rawValue), "rule": .string(vector.rule),
             "level": .string(vector.level.rawValue), "scoredLevel": .string(item.result.level.rawValue),
             "description": .string(vector.summary),
             "cite": .array(vector.citations.map { .string($0) }), "tags": .array(vector.tags.map { .string($0) }),
             "verdict": .string(item.result.verdict.name),
             "failureKind": .optional(item.result.verdict.failureKind?.rawValue),
             "matched": .optional(item.result.matched), "detail": .string(ReportText.capped(item.result.detail)),
-            "expected": vector.expectation.canonicalJSON, "answer": ReportText.capped(item.result.answer),
+            "expected": vector.expectation.canonicalJSON,
+            "answer": item.result.verdict == .notApplicable ? .null : ReportText.capped(item.result.answer),
             "knownFailure": known, "durationSeconds": .number(item.durationSeconds),
         ]
     }

@@ -1,6 +1,7 @@
 // JUnit XML, the dialect CI systems read (Jenkins, GitLab, GitHub annotations): one <testsuite> per
 // level, one <testcase> per vector named by its id. Comparison failures are <failure>, breakages and
-// errors of the target are <error>, unsupported vectors and known failures are <skipped>. Each
+// errors of the target are <error>, unsupported vectors, vectors not applicable (of a role the target does not
+// claim; the message says so) and known failures are <skipped>. Each
 // known-failures problem (a listed vector that now passes, a different kind, an unknown id) is a failing
 // case of a last <testsuite name="known-failures">, so a run that fails only on them fails in CI too.
 
@@ -46,6 +47,8 @@ public enum JUnitReport {
             ("target.name", run.target.name), ("target.version", run.target.version), ("target.kind", run.targetKind),
             ("target.declaredChoices", ReportText.choices(run.declaredChoices)),
             ("target.extraParameters", ReportText.extraParameters(run) ?? "none"),
+            ("target.roles", ReportText.claimedRoles(run) ?? "all"),
+            ("certified.profile", ReportText.profileLine(run)),
             ("score", ReportText.scoreLine(run)),
         ]
     }
@@ -61,6 +64,8 @@ public enum JUnitReport {
             return out + "/>\n"
         case .skipped(let reason, _):
             return out + ">\n      <skipped message=\"\(escape(reason ?? "unsupported"))\"/>\n    </testcase>\n"
+        case .notApplicable:
+            return out + ">\n      <skipped message=\"\(escape(item.result.detail))\"/>\n    </testcase>\n"
         case .failed(let kind):
             if let known = item.knownFailure {
                 return out + ">\n      <skipped message=\"known failure (\(escape(kind.rawValue))): \(escape(known.reason))\"/>\n    </testcase>\n"
@@ -83,7 +88,7 @@ public enum JUnitReport {
         for item in items {
             switch item.result.verdict {
             case .passed: break
-            case .skipped: skipped += 1
+            case .skipped, .notApplicable: skipped += 1
             case .failed(let kind):
                 if item.knownFailure != nil { skipped += 1 } else if isError(kind) { errors += 1 } else { failures += 1 }
             }

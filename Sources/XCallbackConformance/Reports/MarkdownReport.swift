@@ -1,8 +1,9 @@
-// Markdown for a CI job summary ($GITHUB_STEP_SUMMARY): provenance, the score table, then what needs
-// attention first: the known-failures problems, then the failures by level (must, should,
-// implementation-defined; unexpected before known), with their difference folded in <details>.
-// Text a target or a known-failures file controls is escaped: no Markdown, HTML or line break of its
-// own reaches the page, so a target's name cannot become a heading, a link or an image.
+// Markdown for a CI job summary ($GITHUB_STEP_SUMMARY): provenance, the score line (failing rules first), the
+// certified profile, the score table, then what needs attention first: the failing rules by level, the
+// known-failures problems, then the failures by level (must, should, implementation-defined; unexpected before
+// known), with their difference folded in <details>. Text a target or a known-failures file controls is escaped:
+// no Markdown, HTML or line break of its own reaches the page, so a target's name cannot become a heading, a link
+// or an image.
 
 /// Writes the Markdown report.
 public enum MarkdownReport {
@@ -14,13 +15,23 @@ public enum MarkdownReport {
         out += " against suite \(cell(run.suite.version)) (manifest `\(ReportText.shortHash(run.suite.manifestSHA256))`, "
         out += "\(run.results.count) of \(run.suite.totalVectors) vectors, target kind \(cell(run.targetKind))).\n\n"
         out += "Score: \(ReportText.scoreLine(run)).\n\n"
+        if !run.roles.isEmpty { out += "Certified profile: **\(run.profileText)** \(cell(ReportText.roleDetails(run))).\n\n" }
         out += "Declared choices: \(cell(ReportText.choices(run.declaredChoices))).\n\n"
         if let extras = ReportText.extraParameters(run) { out += "Extra parameters: \(cell(extras)).\n\n" }
-        out += "| level | passed | failed | known | skipped | score |\n|---|---:|---:|---:|---:|---:|\n"
+        out += "| level | failing rules | passed | failed | known | skipped | not applicable | score |\n"
+        out += "|---|---:|---:|---:|---:|---:|---:|---:|\n"
         for (level, name) in ReportText.levels {
             let score = summary[level]
             let percent = score.percent.map { RunSummary.Score.format($0) + "%" } ?? "–"
-            out += "| \(name) | \(score.passed) | \(score.failed) | \(score.knownFailures) | \(score.skipped) | \(percent) |\n"
+            out += "| \(name) | \(score.failingRules.count) | \(score.passed) | \(score.failed) | \(score.knownFailures) | "
+            out += "\(score.skipped) | \(score.notApplicable) | \(percent) |\n"
+        }
+        let failingRules = ReportText.levels.flatMap { level, name in summary[level].failingRules.map { (name, $0) } }
+        if !failingRules.isEmpty {
+            out += "\n### Failing rules\n\n| level | rule | vectors | what the rule says |\n|---|---|---:|---|\n"
+            for (name, rule) in failingRules {
+                out += "| \(name) | `\(rule.rule)` | \(rule.vectors.count) | \(cell(rule.summary ?? "")) |\n"
+            }
         }
         let problems = run.problems.filter { $0.kind != .newFailure }
         if !problems.isEmpty {

@@ -59,17 +59,51 @@ enum ReportText {
             + "; set aside outside the `extra-parameters` vectors, which judge them once"
     }
 
-    /// Every level's passed/applicable count and the excused failures: `must 616/624 · should 250/257 · 115 excused`.
-    static func scoreLine(_ run: ConformanceRun, names: [(level: Level, name: String)] = levels) -> String {
+    /// The failing rules of `leading` levels, then every level's passed/judged count, the vectors not applicable and
+    /// the excused failures: `2 must rules failing (38 vectors) · must 527/565 · should 250/257 · 65 not applicable`.
+    static func scoreLine(
+        _ run: ConformanceRun, names: [(level: Level, name: String)] = levels, leading: [Level] = Level.allCases
+    ) -> String {
         let summary = run.summary
         var parts: [String] = []
-        for (level, name) in names where summary[level].passed + summary[level].failed > 0 {
-            parts.append("\(name) \(summary[level].passed)/\(summary[level].passed + summary[level].failed)")
+        for (level, name) in levels where leading.contains(level) {
+            let rules = summary[level].failingRules
+            guard !rules.isEmpty else { continue }
+            let vectors = summary[level].failingVectors
+            parts.append("\(rules.count) \(name) rule\(rules.count == 1 ? "" : "s") failing (\(vectors) vector\(vectors == 1 ? "" : "s"))")
         }
-        if parts.isEmpty { return "no vectors run" }
+        var counts: [String] = []
+        for (level, name) in names where summary[level].passed + summary[level].failed > 0 {
+            counts.append("\(name) \(summary[level].passed)/\(summary[level].passed + summary[level].failed)")
+        }
+        if counts.isEmpty { counts.append("no vectors run") }
+        parts += counts
+        let notApplicable = summary.all.notApplicable
+        if notApplicable > 0 { parts.append("\(notApplicable) not applicable") }
         let excused = summary.all.knownFailures
         if excused > 0 { parts.append("\(excused) excused") }
         return parts.joined(separator: " · ")
+    }
+
+    /// The roles the target claimed, when it claimed fewer than all: `decode, build-request`; `nil` otherwise.
+    static func claimedRoles(_ run: ConformanceRun) -> String? {
+        guard let claimed = run.claimedRoles, claimed != Set(TargetRole.allCases) else { return nil }
+        return claimed.isEmpty ? "none" : claimed.sorted().map(\.rawValue).joined(separator: ", ")
+    }
+
+    /// Failures grouped by their vector's rule: the rules of `leading` first, in its order, then the others (all of
+    /// whose failures are excused) in the order they come.
+    static func byRule(_ items: [RunResult], leading: [RunSummary.FailingRule]) -> [(rule: String, items: [RunResult])] {
+        var groups: [(rule: String, items: [RunResult])] = leading.map { ($0.rule, []) }
+        for item in items {
+            let rule = item.result.vector.rule
+            if let index = groups.firstIndex(where: { $0.rule == rule }) {
+                groups[index].items.append(item)
+            } else {
+                groups.append((rule, [item]))
+            }
+        }
+        return groups.filter { !$0.items.isEmpty }
     }
 
     /// The first 12 hex digits of a hash, for headers.

@@ -1,5 +1,6 @@
 // TAP, version 13 by default (what Debian's `prove`, TAP::Harness 3.44, accepts) or 14 on request: one
-// test point per vector. Skipped vectors carry `# SKIP`; known failures are `not ok … # TODO`, which TAP
+// test point per vector. Skipped vectors carry `# SKIP`, and so do vectors not applicable (the reason says so),
+// after comment lines naming the certified profile and each level's failing rules; known failures are `not ok … # TODO`, which TAP
 // consumers do not count as failures; details go in a YAML block. A description never holds `#` (some
 // consumers read even `\#` as a directive): it shows as `＃` (U+FF03). Known-failures problems are
 // failing test points, so a run that fails only on them fails under every TAP consumer too.
@@ -14,6 +15,12 @@ public enum TAPReport {
         let problems = run.problems.filter { $0.kind != .newFailure }
         var out = "TAP version \(versions.contains(version) ? version : 13)\n1..\(run.results.count + problems.count)\n"
         out += "# target: \(description(ReportText.identity(run.target)))\n"
+        if !run.roles.isEmpty { out += "# \(description(ReportText.profileLine(run)))\n" }
+        let summary = run.summary
+        for (level, name) in ReportText.levels {
+            guard let failing = summary[level].failingRulesText else { continue }
+            out += "# \(name): \(failing): " + summary[level].failingRules.map(\.rule).joined(separator: ", ") + "\n"
+        }
         for (index, item) in run.results.enumerated() {
             let vector = item.result.vector
             let name = "\(vector.id) \(vector.operation.rawValue) \(vector.level.rawValue): \(description(vector.summary))"
@@ -22,6 +29,8 @@ public enum TAPReport {
                 out += "ok \(index + 1) - \(name)\n"
             case .skipped(let reason, _):
                 out += "ok \(index + 1) - \(name) # SKIP \(description(reason ?? "unsupported"))\n"
+            case .notApplicable:
+                out += "ok \(index + 1) - \(name) # SKIP \(description(item.result.detail))\n"
             case .failed(let kind):
                 let directive = item.knownFailure.map { " # TODO known failure: \(description($0.reason))" } ?? ""
                 out += "not ok \(index + 1) - \(name)\(directive)\n"

@@ -1,19 +1,28 @@
-// The human report: a header with provenance, the failures grouped by level (must first), each with its
-// difference, description and citation, then one score line per level (never a blended percentage) and
-// the run's verdict. Text a target or a known-failures file controls is shown one safe line at a time.
+// The human report: a header with provenance, the failures by level (must first) and within a level by rule
+// (the rule groups failing most vectors first), each failure with its difference, description and citation;
+// then one line per level leading with its failing rules, then its counts (never a blended percentage), the
+// certified operations and profile, and the run's verdict. Text a target or a known-failures file controls
+// is shown one safe line at a time.
 
 /// Writes the human-readable text report.
 public enum TextReport {
     /// Renders the whole report, coloured when `color` is true.
     public static func render(_ run: ConformanceRun, color: Bool = false) -> String {
         let paint = ReportPaint(enabled: color)
+        let summary = run.summary
         var out = header(run)
         for (level, name) in ReportText.levels {
             let failures = run.results.filter { $0.result.verdict.failureKind != nil && $0.result.level == level }
             guard !failures.isEmpty else { continue }
-            out += "\n" + paint.strong("\(name) failures (\(failures.count)):") + "\n"
-            for item in failures {
-                out += (item.knownFailure == nil ? "\n" : "") + failureBlock(item, paint: paint)
+            let known = failures.filter { $0.knownFailure != nil }.count
+            let parts = [summary[level].failingRulesText, known > 0 ? "\(known) known failure\(known == 1 ? "" : "s")" : nil]
+            out += "\n" + paint.strong("\(name) failures: " + parts.compactMap { $0 }.joined(separator: ", ")) + "\n"
+            for group in ReportText.byRule(failures, leading: summary[level].failingRules) {
+                let summaryText = run.rules[group.rule].map { ": \(ReportText.line($0.summary))" } ?? ""
+                out += "\n" + paint.strong("rule \(group.rule)") + " (\(group.items.count))\(summaryText)\n"
+                for item in group.items {
+                    out += (item.knownFailure == nil ? "\n" : "") + failureBlock(item, paint: paint)
+                }
             }
         }
         out += "\n" + scores(run, paint: paint)
@@ -30,6 +39,7 @@ public enum TextReport {
             out += "undeclared, behaved as: " + run.choiceBehaviours.map { "\($0.point)=\($0.value)" }.joined(separator: ", ") + "\n"
         }
         if let extras = ReportText.extraParameters(run) { out += "extra parameters: \(ReportText.line(extras))\n" }
+        if let claimed = ReportText.claimedRoles(run) { out += "claimed roles: \(claimed)\n" }
         if !run.selection.isEverything {
             out += "selection: \(run.selection.commandLine) (\(run.results.count) vectors)\n"
         }
@@ -61,7 +71,10 @@ public enum TextReport {
         let summary = run.summary
         var out = ""
         for (level, name) in ReportText.levels {
-            out += name.padding(toLength: 24, withPad: " ", startingAt: 0) + summary[level].text + "\n"
+            out += name.padding(toLength: 24, withPad: " ", startingAt: 0) + summary[level].headline + "\n"
+            for rule in summary[level].failingRules {
+                out += "                          \(rule.rule) (\(rule.vectors.count))" + (rule.summary.map { ": \(ReportText.line($0))" } ?? "") + "\n"
+            }
         }
         let consistent = run.results.compactMap { $0.result.matched }.filter { $0.hasPrefix("undeclared; consistent with") }
         if !consistent.isEmpty {
@@ -69,7 +82,7 @@ public enum TextReport {
         }
         out += ReportText.certification(run)
         let newFailures = run.problems.filter { $0.kind == .newFailure }.count
-        let runKinds: Set<KnownFailureProblem.Kind> = [.skippedMust, .nothingCertified, .incomplete, .invalidChoice]
+        let runKinds: Set<KnownFailureProblem.Kind> = [.skippedMust, .nothingCertified, .incomplete, .invalidChoice, .invalidRoles]
         let runProblems = run.problems.filter { runKinds.contains($0.kind) }
         let listProblems = run.problems.filter { $0.kind != .newFailure && !runKinds.contains($0.kind) }
         if !runProblems.isEmpty {
@@ -83,7 +96,9 @@ public enum TextReport {
         out += "\n"
         if run.isConformant {
             let known = summary.all.knownFailures
-            out += paint.success("PASS") + ": \(run.results.count) vectors" + (known > 0 ? ", \(known) known failures" : "") + "\n"
+            let notApplicable = summary.all.notApplicable
+            out += paint.success("PASS") + ": \(run.results.count - notApplicable) vectors" + (known > 0 ? ", \(known) known failures" : "")
+                + (notApplicable > 0 ? ", \(notApplicable) not applicable" : "") + "\n"
         } else {
             var reasons: [String] = []
             if newFailures > 0 { reasons.append("\(newFailures) unexpected failure\(newFailures == 1 ? "" : "s")") }

@@ -1,7 +1,8 @@
 // What a run certifies. Skipping is honest for an operation a target does not implement, but it is not
 // conformance: an operation is certified only when it was declared and its vectors ran; a skipped must
 // vector of a declared operation fails the run unless the known-failures file lists it (kind `skipped`)
-// with a reason; and a run that certifies no operation fails.
+// with a reason; and a run that certifies no operation fails. Claiming a role declares its operation; the
+// vectors of roles not claimed are not applicable, never skipped (RoleCoverage.swift certifies the roles).
 
 /// One operation's standing in a run: certified, or why not.
 public struct OperationCoverage: Hashable, Sendable {
@@ -26,22 +27,31 @@ extension ConformanceRunner {
         Operation.allCases.compactMap { operation in
             let items = results.filter { $0.result.vector.operation == operation }
             guard !items.isEmpty else { return nil }
-            let ran = items.contains { $0.result.verdict.name != "skipped" }
+            if items.allSatisfy({ $0.result.verdict == .notApplicable }) {
+                return OperationCoverage(operation: operation, certified: false, note: "no role of it claimed")
+            }
             if let declared, !declared.contains(operation) {
                 return OperationCoverage(operation: operation, certified: false, note: "not declared by the target")
             }
-            return ran
+            return items.contains { $0.result.verdict.isJudged }
                 ? OperationCoverage(operation: operation, certified: true)
                 : OperationCoverage(operation: operation, certified: false, note: "every vector was skipped")
         }
     }
 
-    /// The operations a target counts as implementing: its declaration, else those with a vector it did not skip.
-    static func declaredOperations(_ declared: Set<Operation>?, results: [RunResult]) -> Set<Operation> {
-        declared ?? Set(results.filter { $0.result.verdict.name != "skipped" }.map(\.result.vector.operation))
+    /// The operations a target declares: its own declaration (a subprocess target's hello), else the operations of the
+    /// roles it claims, else `nil` (declared by answering).
+    static func declaredOperations(of target: some ConformanceTarget) -> Set<Operation>? {
+        (target as? any OperationDeclaring)?.operations ?? target.roles.map { Set($0.compactMap(\.operation)) }
     }
 
-    /// The problem of a skipped must vector of a declared operation, or `nil` when the skip is honest.
+    /// The operations a target counts as implementing: its declaration, else those with a vector it was judged on.
+    static func declaredOperations(_ declared: Set<Operation>?, results: [RunResult]) -> Set<Operation> {
+        declared ?? Set(results.filter { $0.result.verdict.isJudged }.map(\.result.vector.operation))
+    }
+
+    /// The problem of a skipped must vector of a declared operation (its role claimed, or it would not have been sent),
+    /// or `nil` when the skip is honest.
     static func skipProblem(_ item: RunResult, declared: Set<Operation>) -> KnownFailureProblem? {
         let vector = item.result.vector
         guard case .skipped(let reason, _) = item.result.verdict, vector.level == .must,
@@ -49,9 +59,28 @@ extension ConformanceRunner {
         else { return nil }
         return KnownFailureProblem(
             kind: .skippedMust, id: vector.id,
-            message: "a must vector of the declared operation \(vector.operation.rawValue) was skipped"
+            message: "a must vector of the claimed role \(vector.role) (declared operation \(vector.operation.rawValue)) was skipped"
                 + (reason.map { " (\($0))" } ?? "")
                 + "; implement it, or list it in the known-failures file with kind skipped and a reason")
+    }
+
+    /// The problem of a known-failures entry naming a vector the target's roles make not applicable.
+    static func notApplicableProblem(_ entry: KnownFailures.Entry, _ vector: Vector) -> KnownFailureProblem {
+        KnownFailureProblem(
+            kind: .notApplicable, id: entry.id,
+            message: "the known-failures list names \(entry.id), which is not applicable: the target does not claim the role "
+                + "\(vector.role), so the vector is never sent; remove the entry")
+    }
+
+    /// The problem of a claim naming roles the suite does not know, or `nil`.
+    static func roleClaimProblem(_ roles: Set<TargetRole>?) -> KnownFailureProblem? {
+        let unknown = (roles ?? []).filter { $0.operation == nil }.sorted()
+        guard !unknown.isEmpty else { return nil }
+        return KnownFailureProblem(
+            kind: .invalidRoles, id: "run",
+            message: "the target claims the unknown role" + (unknown.count == 1 ? " " : "s ")
+                + unknown.map { "'\($0)'" }.joined(separator: ", ") + "; the roles are "
+                + TargetRole.allCases.map(\.rawValue).joined(separator: ", "))
     }
 
     /// The problem of a run that certified nothing, or `nil`.
@@ -83,7 +112,7 @@ extension DeclaredChoices {
 }
 
 extension ReportText {
-    /// The lines saying which operations the run certifies and which vectors never ran.
+    /// The lines saying which operations, roles and profile the run certifies and which vectors never ran.
     static func certification(_ run: ConformanceRun) -> String {
         var out = ""
         if !run.operations.isEmpty {
@@ -96,6 +125,7 @@ extension ReportText {
             }
             out += "\n"
         }
+        if !run.roles.isEmpty { out += profileLine(run) + "\n" }
         if let reason = run.stopReason {
             out += "INCOMPLETE: \(run.notRun.count) vectors not run: \(reason)\n"
         }

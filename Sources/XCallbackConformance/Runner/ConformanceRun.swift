@@ -30,6 +30,12 @@ public struct ConformanceRun: Sendable {
     public var notRun: [Vector]
     /// Why the run stopped before its end (interrupted, deadline, a target that kept timing out), or `nil`.
     public var stopReason: String?
+    /// The roles the target claimed, or `nil` for every role of the operations it implements.
+    public var claimedRoles: Set<TargetRole>?
+    /// Each role of the selected vectors: certified, or why not (`certifiedRoles`, `profile`).
+    public var roles: [RoleCoverage] = []
+    /// The suite's rules by id, which name the failing rule groups of the summary.
+    public var rules: [String: VectorRule] = [:]
 
     /// Creates a run record.
     public init(
@@ -61,8 +67,8 @@ public struct ConformanceRun: Sendable {
     /// no must vector of a declared operation was skipped unlisted, an operation was certified, and the run completed.
     public var isConformant: Bool { problems.isEmpty }
 
-    /// The scores, one per level, never blended.
-    public var summary: RunSummary { RunSummary(results) }
+    /// The scores, one per level, never blended, each with its failing rule groups.
+    public var summary: RunSummary { RunSummary(results, rules: rules) }
 }
 
 /// Facts that identify the vector set a run used.
@@ -144,6 +150,16 @@ public struct KnownFailureProblem: Hashable, Sendable, CustomStringConvertible {
         public static let invalidChoice: Self = "invalid-choice"
         /// The run stopped early (interrupted, deadline, repeated timeouts); some vectors never ran.
         public static let incomplete: Self = "incomplete"
+        /// An entry names a vector of a role the target does not claim, which is never sent.
+        public static let notApplicable: Self = "not-applicable"
+        /// The target claims a role the suite does not know.
+        public static let invalidRoles: Self = "invalid-roles"
+
+        /// Every kind the runner produces, in a stable order (the report schema lists them).
+        public static let all: [Self] = [
+            .newFailure, .differentKind, .nowPassing, .unknownVector, .notApplicable, .skippedMust, .nothingCertified,
+            .invalidChoice, .invalidRoles, .incomplete,
+        ]
     }
 
     /// The kind of problem.

@@ -57,6 +57,12 @@ public struct ConformanceRunner: Sendable {
                 stopReason = "gave up on the target after \(limit) timeouts in a row"
                 break
             }
+            guard target.claims(vector.role) else {
+                let item = RunResult(result: .notApplicable(vector), durationSeconds: 0)  // never sent
+                results.append(item)
+                progress(results.count, vectors.count, item)
+                continue
+            }
             let start = clock.now
             let result = RunContext.$vectorID.withValue(vector.id) { Evaluator.run(vector, on: target) }
             let item = RunResult(result: result.bounded(), durationSeconds: Self.seconds(clock.now - start))
@@ -74,13 +80,14 @@ public struct ConformanceRunner: Sendable {
         }
         let extras = extraParameters.judge(&results)
         let behaviours = ChoiceConsistency.judge(&results)
-        let declared = (target as? any OperationDeclaring)?.operations
+        let declared = Self.declaredOperations(of: target)
         var problems = check(&results, suite: suite, declared: declared)
         let coverage = Self.coverage(of: results, declared: declared)
         if let problem = Self.nothingCertifiedProblem(coverage) { problems.append(problem) }
         for message in target.declaredChoices.problems {
             problems.append(KnownFailureProblem(kind: .invalidChoice, id: "run", message: message))
         }
+        if let problem = Self.roleClaimProblem(target.roles) { problems.append(problem) }
         let notRun = Array(vectors[results.count...])
         if let stopReason {
             problems.append(
@@ -95,12 +102,15 @@ public struct ConformanceRunner: Sendable {
             notRun: notRun, stopReason: stopReason)
         run.choiceBehaviours = behaviours
         run.extraParameters = extras
+        run.claimedRoles = target.roles
+        run.roles = Self.roleCoverage(of: results, operations: coverage)
+        run.rules = suite.rules
         return run
     }
 
     /// Marks excused failures and skips in `results` and returns the problems: new failures, different kinds,
-    /// listed vectors that no longer fail, entries that name no vector of the suite, and skipped must vectors
-    /// of a declared operation (`declared`: the target's declaration, or `nil` for the operations it answered).
+    /// listed vectors that no longer fail, entries that name no vector of the suite or one not applicable, and skipped
+    /// must vectors of a declared operation (`declared`: the target's declaration, or `nil` for the operations it answered).
     public func check(_ results: inout [RunResult], suite: VectorSuite, declared: Set<Operation>? = nil)
         -> [KnownFailureProblem]
     {
@@ -118,6 +128,10 @@ public struct ConformanceRunner: Sendable {
             let item = results[index]
             let id = item.id
             let entry = knownFailures.entry(for: id)
+            if item.result.verdict == .notApplicable {
+                if let entry { problems.append(Self.notApplicableProblem(entry, item.result.vector)) }
+                continue
+            }
             let skipped = item.result.verdict.name == "skipped"
             switch (item.result.verdict.failureKind, entry) {
             case (let kind?, nil):

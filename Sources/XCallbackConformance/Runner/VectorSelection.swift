@@ -1,4 +1,4 @@
-/// Which vectors a run includes: by id or glob, tag, operation and level.
+/// Which vectors a run includes: by id or glob, tag, operation, level and role.
 ///
 /// Values of one kind are alternatives (any may match); kinds combine (all must match). An empty
 /// selection includes every vector.
@@ -11,17 +11,22 @@ public struct VectorSelection: Hashable, Sendable {
     public var operations: [Operation] = []
     /// Levels.
     public var levels: [Level] = []
+    /// Roles: the vectors left out are not in the run at all (a target's claim makes vectors not applicable instead).
+    public var roles: [TargetRole] = []
 
     /// Creates a selection; the default includes every vector.
-    public init(ids: [String] = [], tags: [String] = [], operations: [Operation] = [], levels: [Level] = []) {
+    public init(
+        ids: [String] = [], tags: [String] = [], operations: [Operation] = [], levels: [Level] = [], roles: [TargetRole] = []
+    ) {
         self.ids = ids
         self.tags = tags
         self.operations = operations
         self.levels = levels
+        self.roles = roles
     }
 
     /// Whether nothing narrows the selection.
-    public var isEverything: Bool { ids.isEmpty && tags.isEmpty && operations.isEmpty && levels.isEmpty }
+    public var isEverything: Bool { ids.isEmpty && tags.isEmpty && operations.isEmpty && levels.isEmpty && roles.isEmpty }
 
     /// Whether `vector` is selected.
     public func includes(_ vector: Vector) -> Bool {
@@ -29,6 +34,7 @@ public struct VectorSelection: Hashable, Sendable {
             && (tags.isEmpty || tags.contains { vector.tags.contains($0) })
             && (operations.isEmpty || operations.contains(vector.operation))
             && (levels.isEmpty || levels.contains(vector.level))
+            && (roles.isEmpty || roles.contains(vector.role))
     }
 
     /// The selected vectors of `suite`, in suite order.
@@ -39,7 +45,7 @@ public struct VectorSelection: Hashable, Sendable {
     /// The selection as command-line options, for reports: `--id XCU-7* --level must`.
     public var commandLine: String {
         (ids.map { "--id \($0)" } + tags.map { "--tag \($0)" } + operations.map { "--operation \($0.rawValue)" }
-            + levels.map { "--level \($0.rawValue)" }).joined(separator: " ")
+            + levels.map { "--level \($0.rawValue)" } + roles.map { "--role \($0.rawValue)" }).joined(separator: " ")
     }
 
     /// Whether `pattern` matches all of `text`, case-insensitively: `*` any run, `?` one character,
@@ -64,6 +70,9 @@ public struct VectorSelection: Hashable, Sendable {
         }
         for level in levels where !vectors.contains(where: { $0.level == level }) {
             return "--level \(level.rawValue) matches no vector of \(suiteDescription)"
+        }
+        for role in roles where !vectors.contains(where: { $0.role == role }) {
+            return "--role \(role.rawValue) matches no vector of \(suiteDescription)"
         }
         return "the selection '\(commandLine)' matches no vector of \(suiteDescription): each option matches some, "
             + "but no vector matches them all"

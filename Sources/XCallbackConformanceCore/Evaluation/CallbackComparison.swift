@@ -73,7 +73,7 @@ struct CallbackComparison {
                         + "expected \(XCallbackParameter.canonicalJSON(want).compactText) as in \(expected)")
             }
             if let violation = EncodingRules.firstViolation(inPieces: ArraySlice(parts.raw.utf8))
-                ?? (context.vector.tags.contains(EncodingRules.hexCaseTag) ? EncodingRules.firstLowercaseEscape(in: parts.raw) : nil)
+                ?? EncodingRules.firstTaggedViolation(in: parts.raw, tags: context.vector.tags)
             {
                 return .fail(.encodingRule, "the built callback \(built): \(violation)")
             }

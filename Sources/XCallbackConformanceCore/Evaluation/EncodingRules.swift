@@ -6,12 +6,55 @@ import XCallbackURL
 // The action, in the path, is held to the rules a path has: no raw space, control or non-ASCII character
 // and no stray '%' (RFC 3986 §2, §2.1); '&', '=' and '+' are path data there (§3.3 pchar).
 // Lowercase hex digits in an escape are checked only where a vector asks (tag `hex-case`): RFC 3986 §2.1
-// says producers should use uppercase, and one builder's habit should fail one vector, not every one.
+// says producers should use uppercase, and one builder's habit should fail one vector, not every one. So is
+// an escaped unreserved character (tag `unreserved-raw`: `%7E` for `~`, `%41` for `A`), which RFC 3986 §2.3
+// says producers should not create: it decodes to the same value, so everywhere else `%7E` and `~` are equal.
 
 /// Checks the percent-encoding of built URLs.
 public enum EncodingRules {
     /// The tag of the vectors whose built URL must write every escape with uppercase hex digits.
     public static let hexCaseTag = "hex-case"
+    /// The tag of the vectors whose built URL must not escape an unreserved character (RFC 3986 §2.3).
+    public static let unreservedRawTag = "unreserved-raw"
+
+    /// The first violation of a check a vector asks for by tag (`hex-case`, `unreserved-raw`) in `text`, or `nil`.
+    public static func firstTaggedViolation(in text: some StringProtocol, tags: [String]) -> String? {
+        (tags.contains(hexCaseTag) ? firstLowercaseEscape(in: text) : nil)
+            ?? (tags.contains(unreservedRawTag) ? firstUnreservedEscape(in: text) : nil)
+    }
+
+    /// The first escape in `text` of an unreserved character (ALPHA, DIGIT, `-`, `.`, `_`, `~`), or `nil`
+    /// (RFC 3986 §2.3: such escapes "should not be created by URI producers").
+    public static func firstUnreservedEscape(in text: some StringProtocol) -> String? {
+        let bytes = Array(text.utf8)
+        var index = 0
+        while index + 2 < bytes.count {
+            guard bytes[index] == UInt8(ascii: "%"), let high = PercentEncoding.hexDigitValue(bytes[index + 1]),
+                let low = PercentEncoding.hexDigitValue(bytes[index + 2])
+            else {
+                index += 1
+                continue
+            }
+            let octet = high << 4 | low
+            if octet < 0x80, isUnreserved(octet) {
+                let escape = String(decoding: bytes[index...(index + 2)], as: UTF8.self)
+                return "writes \(escape) for the unreserved character '\(Character(Unicode.Scalar(octet)))', where RFC 3986 "
+                    + "§2.3 says producers should not escape it"
+            }
+            index += 3
+        }
+        return nil
+    }
+
+    /// Whether `octet` is an unreserved character of RFC 3986 §2.3.
+    static func isUnreserved(_ octet: UInt8) -> Bool {
+        switch octet {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
+        case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"): true
+        default: false
+        }
+    }
 
     /// The first violation in the query of `url` (after the first `?`, before the first `#`), or `nil`.
     public static func firstViolation(inQueryOf url: String) -> String? {

@@ -177,7 +177,7 @@ struct Context {
                 return .fail(kind, "the built URL \(built) parses to something else: \(why)")
             }
             if let violation = EncodingRules.firstViolation(inQueryOf: built) ?? EncodingRules.firstViolation(inPathOf: built)
-                ?? (vector.tags.contains(EncodingRules.hexCaseTag) ? EncodingRules.firstLowercaseEscape(in: built) : nil)
+                ?? EncodingRules.firstTaggedViolation(in: built, tags: vector.tags)
             {
                 return .fail(.encodingRule, "the built URL \(built): \(violation)")
             }

@@ -55,19 +55,39 @@ public enum Verdict: Sendable, Hashable {
     case failed(FailureKind)
     /// The target does not support the operation.
     case skipped(reason: String?, issueURL: String?)
+    /// The vector tests a role the target does not claim: it was not sent, and counts neither as passed nor as skipped.
+    case notApplicable
 
     /// The failure kind, when the vector failed.
     public var failureKind: FailureKind? {
         if case .failed(let kind) = self { kind } else { nil }
     }
 
-    /// The verdict's name: `passed`, `failed` or `skipped`.
+    /// The verdict's name: `passed`, `failed`, `skipped` or `not-applicable`.
     public var name: String {
         switch self {
         case .passed: "passed"
         case .failed: "failed"
         case .skipped: "skipped"
+        case .notApplicable: "not-applicable"
         }
+    }
+
+    /// Whether the target was judged on the vector: it passed or failed (not skipped, not inapplicable).
+    public var isJudged: Bool {
+        switch self {
+        case .passed, .failed: true
+        case .skipped, .notApplicable: false
+        }
+    }
+}
+
+extension VectorResult {
+    /// The result of a vector whose role the target does not claim: never sent, so its answer only says why.
+    public static func notApplicable(_ vector: Vector) -> VectorResult {
+        let reason = "not applicable: the target does not claim the role \(vector.role)"
+        return VectorResult(
+            vector: vector, verdict: .notApplicable, answer: .unsupported(reason: reason, issueURL: nil), detail: reason, matched: nil)
     }
 }
 

@@ -25,6 +25,12 @@ public protocol ConformanceTarget: Sendable {
     /// The comparator sets these names aside when it judges built URLs, so that one behaviour is judged once:
     /// by the vectors tagged `extra-parameters`, which test exactly that a builder adds nothing unasked.
     var extraParameters: [String] { get }
+    /// The responsibilities the target takes on, or `nil` for every role of every operation it implements.
+    ///
+    /// A vector of a role outside the claim is not applicable: it is never sent, never counted as passed, and reported
+    /// apart. Claiming a role declares its operation, so a skipped must vector of a claimed role fails the run. The
+    /// profile a run certifies is named from the roles (`TargetProfile`): claim `.decode` alone and it is `decoder`.
+    var roles: Set<TargetRole>? { get }
     /// Parses an incoming URL given as a string.
     func parse(_ url: String) -> TargetAnswer<XCallbackRequest>
     /// Parses an incoming URL given as bytes, which may be ill-formed UTF-8.
@@ -41,6 +47,12 @@ extension ConformanceTarget {
 
     /// No parameter added unasked.
     public var extraParameters: [String] { [] }
+
+    /// Every role of every operation the target implements.
+    public var roles: Set<TargetRole>? { nil }
+
+    /// Whether the target takes on `role`: its claim holds it, or it made no claim.
+    public func claims(_ role: TargetRole) -> Bool { roles?.contains(role) ?? true }
 
     /// Unsupported unless the target implements it.
     public func parse(_ url: String) -> TargetAnswer<XCallbackRequest> { .unsupported(reason: nil, issueURL: nil) }

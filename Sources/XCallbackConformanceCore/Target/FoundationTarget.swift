@@ -22,6 +22,9 @@ public struct FoundationTarget: ConformanceTarget {
         ]
     }
 
+    /// Every role: an app that parses with `URLComponents` recognises and decodes with it, and builds with it too.
+    public var roles: Set<TargetRole>? { Set(TargetRole.allCases) }
+
     /// Parses with `URL(string:)` for the path and `URLComponents` for the host, query items and fragment.
     public func parse(_ url: String) -> TargetAnswer<XCallbackRequest> {
         guard let parsed = URL(string: url), let components = URLComponents(url: parsed, resolvingAgainstBaseURL: false),

@@ -15,6 +15,10 @@ public struct ReferenceTarget: ConformanceTarget {
     /// The reference's choices: the first value of every choice point.
     public var declaredChoices: DeclaredChoices { .reference }
 
+    /// Every role: the reference recognises, decodes and builds requests and callbacks (profile `receiver`,
+    /// `request builder`, `callback builder`).
+    public var roles: Set<TargetRole>? { Set(TargetRole.allCases) }
+
     /// Parses with `XCallbackRequest(parsing:)`.
     public func parse(_ url: String) -> TargetAnswer<XCallbackRequest> {
         TargetAnswer { () throws(XCallbackRejection) in try XCallbackRequest(parsing: url) }

@@ -27,15 +27,22 @@ extension Vector {
             throw operationCursor.error("one of \"parse\", \"build-request\", \"build-callback\"")
         }
         self.operation = operation
+        let vectorID = id
+        // An error at `place` that also names the vector, since format 3's members are checked per vector.
+        func error(_ place: JSONCursor, _ expected: String) -> VectorLoadError {
+            var error = place.error(expected)
+            error.found += " in \(vectorID)"
+            return error
+        }
         let roleCursor = try cursor.member("role")
         role = TargetRole(rawValue: try roleCursor.string())
         guard role.operation == operation else {
             let roles = TargetRole.roles(of: operation).map { "\"\($0)\"" }
-            throw roleCursor.error("the role of a \(operation.rawValue) vector: \(roles.joined(separator: " or "))")
+            throw error(roleCursor, "the role of a \(operation.rawValue) vector: \(roles.joined(separator: " or "))")
         }
         let ruleCursor = try cursor.member("rule")
         rule = try ruleCursor.string()
-        guard Self.isValidRuleID(rule) else { throw ruleCursor.error("a kebab-case rule id such as \"decode-plus\"") }
+        guard Self.isValidRuleID(rule) else { throw error(ruleCursor, "a kebab-case rule id such as \"decode-plus\"") }
         let levelCursor = try cursor.member("level")
         guard let level = Level(rawValue: try levelCursor.string()) else {
             throw levelCursor.error("one of \"must\", \"should\", \"implementation-defined\", \"hardening\"")
@@ -48,7 +55,7 @@ extension Vector {
         provenance = try cursor.optionalMember("provenance")?.strings() ?? []
         if let breaksCursor = try cursor.optionalMember("breaks") {
             let text = try breaksCursor.string()
-            guard !text.isEmpty, !text.contains(where: \.isNewline) else { throw breaksCursor.error("one line of text") }
+            guard !text.isEmpty, !text.contains(where: \.isNewline) else { throw error(breaksCursor, "one line of text") }
             breaks = text
         } else {
             breaks = nil
@@ -59,6 +66,12 @@ extension Vector {
         }
         if level == .implementationDefined, !expectation.isChoice {
             throw (try cursor.member("expect")).error("a 'choice' expectation, since the level is implementation-defined")
+        }
+        if level == .must, breaks == nil {
+            throw VectorLoadError(
+                file: cursor.file, path: "\(cursor.path).breaks",
+                expected: "a 'breaks' line saying what the other side gets wrong, since the level is must",
+                found: "no such member in \(id)")
         }
     }
 

@@ -132,17 +132,20 @@ public struct ProtocolHello: Hashable, Sendable {
     public var extraParameters: [String]
     /// The most requests one `batch` message may carry: the hello's `batch` under protocol 2, 1 under protocol 1.
     public var batchLimit: Int
+    /// The roles the target claims (`roles`), or `nil` when the hello has none: every role of its operations.
+    public var roles: Set<TargetRole>?
 
     /// Creates a hello; a `batchLimit` above 1 makes it a protocol-2 hello.
     public init(
         identity: TargetIdentity, operations: Set<XCallbackConformanceCore.Operation>, choices: DeclaredChoices, extraParameters: [String] = [],
-        batchLimit: Int = 1
+        batchLimit: Int = 1, roles: Set<TargetRole>? = nil
     ) {
         self.identity = identity
         self.operations = operations
         self.choices = choices
         self.extraParameters = extraParameters
         self.batchLimit = batchLimit
+        self.roles = roles
     }
 
     /// Reads a hello message.
@@ -202,6 +205,37 @@ public struct ProtocolHello: Hashable, Sendable {
             }
         }
         self.extraParameters = extraParameters
+        roles = try Self.roles(in: cursor, operations: operations)
+    }
+
+    /// Reads the optional `roles`: each a known role of a declared operation, and each declared operation claimed.
+    ///
+    /// - Throws: a `VectorLoadError` at `$.roles[i]` for an unknown role or one of an undeclared operation, at `$.roles`
+    ///   for a declared operation none of whose roles is claimed.
+    static func roles(in cursor: JSONCursor, operations: Set<Operation>) throws(VectorLoadError) -> Set<TargetRole>? {
+        guard let list = try cursor.optionalMember("roles") else { return nil }
+        var roles: Set<TargetRole> = []
+        for element in try list.elements() {
+            let role = TargetRole(rawValue: try element.string())
+            guard let operation = role.operation else {
+                throw element.error("one of " + TargetRole.allCases.map { "\"\($0)\"" }.joined(separator: ", "))
+            }
+            guard operations.contains(operation) else {
+                throw element.error(
+                    "a role of an operation the hello declares (\(Self.list(operations))); \(role) belongs to \(operation.rawValue)")
+            }
+            roles.insert(role)
+        }
+        for operation in operations.sorted() where !TargetRole.roles(of: operation).contains(where: roles.contains) {
+            let choices = TargetRole.roles(of: operation).map { "\"\($0)\"" }.joined(separator: " or ")
+            throw list.error(
+                "a role of every declared operation: \(operation.rawValue) is declared, so claim \(choices), or leave it out of operations")
+        }
+        return roles
+    }
+
+    private static func list(_ operations: Set<Operation>) -> String {
+        operations.isEmpty ? "none" : operations.sorted().map(\.rawValue).joined(separator: ", ")
     }
 
     /// The hello as a message.
@@ -221,6 +255,7 @@ public struct ProtocolHello: Hashable, Sendable {
             (key: "choices", value: .object(choices.sorted.map { (key: $0.point.rawValue, value: .string($0.value)) })),
         ]
         if !extraParameters.isEmpty { members.append((key: "extraParameters", value: .array(extraParameters.map { .string($0) }))) }
+        if let roles { members.append((key: "roles", value: .array(roles.sorted().map { .string($0.rawValue) }))) }
         return .object(members)
     }
 }

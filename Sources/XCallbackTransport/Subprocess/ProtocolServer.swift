@@ -88,14 +88,17 @@ public struct ProtocolServer<Target: ConformanceTarget>: Sendable {
         }
     }
 
-    /// The protocol-1 hello: the target's identity, choices and extra parameters; every operation is offered (unsupported ones answer skipped).
+    /// The protocol-1 hello: the target's identity, choices, extra parameters and roles; every operation is offered
+    /// (unsupported ones answer skipped), or, when the target claims roles, the operations of those roles.
     public var hello: ProtocolHello { hello(batches: false) }
 
     /// The hello, protocol 2 with `batchLimit` when `batches`, protocol 1 otherwise.
     public func hello(batches: Bool) -> ProtocolHello {
-        ProtocolHello(
-            identity: target.identity, operations: Set(Operation.allCases), choices: target.declaredChoices,
-            extraParameters: target.extraParameters, batchLimit: batches ? batchLimit : 1)
+        let roles = target.roles.map { $0.filter { $0.operation != nil } }
+        let operations = roles.map { Set($0.compactMap(\.operation)) } ?? Set(Operation.allCases)
+        return ProtocolHello(
+            identity: target.identity, operations: operations, choices: target.declaredChoices,
+            extraParameters: target.extraParameters, batchLimit: batches ? batchLimit : 1, roles: roles)
     }
 
     private func answer(_ command: String, _ message: JSONValue, seq: Int) throws(VectorLoadError) -> JSONValue {

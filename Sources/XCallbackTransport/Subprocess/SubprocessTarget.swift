@@ -4,8 +4,8 @@ import XCallbackURL
 
 /// A target in any language: a program that speaks the conformance protocol (JSON Lines on stdin and stdout).
 ///
-/// Creating one launches the program and performs the handshake, so `identity`, `declaredChoices` and
-/// `operations` are the program's own. Every failure of the program (crash, timeout, unreadable answer,
+/// Creating one launches the program and performs the handshake, so `identity`, `declaredChoices`,
+/// `operations` and `roles` are the program's own. Every failure of the program (crash, timeout, unreadable answer,
 /// failed handshake) fails the one vector that saw it, and the program is restarted for the next one.
 ///
 /// ```swift
@@ -21,6 +21,8 @@ public struct SubprocessTarget: ConformanceTarget, OperationDeclaring, LateBreak
     public let extraParameters: [String]
     /// The operations the program declared; the others are answered `unsupported` without a request.
     public let operations: Set<XCallbackConformanceCore.Operation>
+    /// The roles the program claimed in its handshake, or `nil` when it claimed every role of its operations.
+    public let roles: Set<TargetRole>?
     /// Why the first start failed, or `nil` when the handshake succeeded.
     public let startupProblem: TargetBreakage?
     /// The command that runs the program.
@@ -40,12 +42,14 @@ public struct SubprocessTarget: ConformanceTarget, OperationDeclaring, LateBreak
             declaredChoices = hello.choices
             extraParameters = hello.extraParameters
             operations = hello.operations
+            roles = hello.roles
             startupProblem = nil
         case .failed(let breakage):
             identity = TargetIdentity(name: command.fallbackName, version: "unknown")
             declaredChoices = [:]
             extraParameters = []
             operations = Set(Operation.allCases)
+            roles = nil
             startupProblem = breakage
         }
         if configuration.mode == .processPerRequest { connection.stop() }

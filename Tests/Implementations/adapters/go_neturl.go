@@ -4,7 +4,10 @@
 // documentation, so the suite shows what it gets wrong. url.Values is a map, so parameters come
 // out grouped by name in sorted order (Go randomises map order; sorting keeps the run repeatable),
 // '+' is read as a space and written for a space, and a query with a bad escape is dropped whole.
-// Only parameter-order is declared (unordered). Protocol plumbing follows Vectors/protocol/PROTOCOL.md.
+// url.Values holds strings, so a parameter without a value (a flag, null in the protocol) is written
+// with the empty value, in every operation: the encoder has no other way to write it, and an app that
+// has a flag to send writes that. Only parameter-order is declared (unordered). Protocol plumbing
+// follows Vectors/protocol/PROTOCOL.md. Roles: recognise, decode, build-request, build-callback.
 package main
 
 import (
@@ -63,6 +66,15 @@ func parseURL(text string) (map[string]any, error) {
 	return result, nil
 }
 
+// addPairs adds each [name, value] pair; a null value (a flag) is the empty string, all url.Values can hold.
+func addPairs(values url.Values, pairs []any) {
+	for _, pair := range pairs {
+		pair := pair.([]any)
+		value, _ := pair[1].(string)
+		values.Add(pair[0].(string), value)
+	}
+}
+
 func buildRequest(request map[string]any) string {
 	values := url.Values{}
 	for key, field := range reserved {
@@ -70,11 +82,7 @@ func buildRequest(request map[string]any) string {
 			values.Add(key, value)
 		}
 	}
-	for _, pair := range request["parameters"].([]any) {
-		pair := pair.([]any)
-		value, _ := pair[1].(string)
-		values.Add(pair[0].(string), value)
-	}
+	addPairs(values, request["parameters"].([]any))
 	u := url.URL{Scheme: request["scheme"].(string), Host: "x-callback-url", Path: "/" + request["action"].(string), RawQuery: values.Encode()}
 	return u.String()
 }
@@ -92,10 +100,7 @@ func buildCallback(response map[string]any) (string, error) {
 		values.Add("errorCode", response["errorCode"].(string))
 		values.Add("errorMessage", response["errorMessage"].(string))
 	}
-	for _, pair := range response["parameters"].([]any) {
-		pair := pair.([]any)
-		values.Add(pair[0].(string), pair[1].(string))
-	}
+	addPairs(values, response["parameters"].([]any))
 	u.RawQuery = values.Encode()
 	return u.String(), nil
 }

@@ -2,8 +2,12 @@
 //
 // Deliberately NOT a conformant parser: this is the code an app developer writes from MDN, so the
 // suite shows what it gets wrong ('+' read as a space, spaces written as '+', queries re-serialised
-// when a callback's parameters are appended). No choices are declared.
-// Protocol plumbing follows Vectors/protocol/PROTOCOL.md.
+// when a callback's parameters are appended). No choices are declared. URLSearchParams holds strings,
+// so a parameter without a value (a flag, null in the protocol) is appended with the empty value in
+// every operation: the encoder has no other way to write it, and an app that has a flag to send writes
+// that (`append(name, null)` would write the text `null`).
+// Protocol plumbing follows Vectors/protocol/PROTOCOL.md. Roles: recognise, decode, build-request,
+// build-callback.
 import { createInterface } from "node:readline";
 
 const RESERVED = { "x-source": "source", "x-success": "success", "x-error": "error", "x-cancel": "cancel" };
@@ -24,10 +28,15 @@ function parseURL(text) {
   return result;
 }
 
+/** Appends each [name, value] pair; a flag (null) is the empty value, all URLSearchParams holds. */
+function appendPairs(searchParams, pairs) {
+  for (const [name, value] of pairs) searchParams.append(name, value ?? "");
+}
+
 function buildRequest(request) {
   const url = new URL(`${request.scheme}://x-callback-url/${request.action}`);
   for (const [key, field] of Object.entries(RESERVED)) if (request[field] !== null) url.searchParams.append(key, request[field]);
-  for (const [name, value] of request.parameters) url.searchParams.append(name, value ?? "");
+  appendPairs(url.searchParams, request.parameters);
   return url.href;
 }
 
@@ -38,7 +47,7 @@ function buildCallback(response) {
     url.searchParams.append("errorCode", response.errorCode);
     url.searchParams.append("errorMessage", response.errorMessage);
   }
-  for (const [name, value] of response.parameters) url.searchParams.append(name, value);
+  appendPairs(url.searchParams, response.parameters);
   return url.href;
 }
 

@@ -8,8 +8,13 @@ reading the urllib documentation, so that the suite shows what such code gets wr
     params = parse_qsl(query, keep_blank_values=True)   # '+' becomes a space, bad escapes kept
     url = base + "?" + urlencode(pairs)                 # quote_plus: space becomes '+'
 
+urlencode takes (name, value) strings, so a parameter without a value (a flag, null in the protocol)
+is written with the empty value in every operation: the encoder has no other way to write it, and an
+app that has a flag to send writes that (`urlencode` would otherwise write the text `None`).
+
 Protocol plumbing (JSON Lines on stdin/stdout) follows Vectors/protocol/PROTOCOL.md; no choices
-are declared, so the report shows which way this code goes at every choice point.
+are declared, so the report shows which way this code goes at every choice point. Roles: recognise,
+decode, build-request, build-callback.
 """
 
 import json
@@ -43,11 +48,16 @@ def parse_url(url):
     return result
 
 
+def text_pairs(parameters):
+    """The [name, value] pairs as urlencode takes them: a flag (None) is the empty value."""
+    return [(name, "" if value is None else value) for name, value in parameters]
+
+
 def build_request(request):
     pairs = [(key, request[field]) for key, field in
              (("x-source", "source"), ("x-success", "success"), ("x-error", "error"), ("x-cancel", "cancel"))
              if request[field] is not None]
-    pairs += [(name, "" if value is None else value) for name, value in request["parameters"]]
+    pairs += text_pairs(request["parameters"])
     url = "%s://x-callback-url/%s" % (request["scheme"], request["action"])
     return url + ("?" + urlencode(pairs) if pairs else "")
 
@@ -58,7 +68,7 @@ def build_callback(response):
         pairs.append(("x-source", response["source"]))
     if response["outcome"] == "error":
         pairs += [("errorCode", response["errorCode"]), ("errorMessage", response["errorMessage"])]
-    pairs += [tuple(pair) for pair in response["parameters"]]
+    pairs += text_pairs(response["parameters"])
     callback = response["callback"]
     if not pairs:
         return callback

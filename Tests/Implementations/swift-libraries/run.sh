@@ -3,7 +3,8 @@
 # report per row of the matrix to ../results/ (Middleman has two: its app-facing API and the
 # CallbackURL layer beneath), with a `provenance` member (../tools/provenance.py): repository, pinned
 # commit and date, our patch, the library calls the adapter makes, the toolchain and the date of the
-# run. Then ../tools/audit.py writes ../audit/ from them, and stops the run if a must failure has no cause.
+# run, and ../results/callbackurlkit-round-trip.md (CallbackURLKit's perform round trips). Then
+# ../tools/audit.py writes ../audit/ from them, and stops the run if a must failure has no cause.
 #
 #   ./run.sh [path/to/xcallback-conformance]     (default: the root package's debug build)
 set -eu
@@ -44,6 +45,9 @@ grep -v '^#' "$here/libraries.tsv" | while IFS='	' read -r name repository commi
             toolchain="$toolchain" environment=SWIFT_DETERMINISTIC_HASHING=1
     done
 done
+# CallbackURLKit's perform(…onSuccess:onFailure:onCancel:), source app to target app and back
+# (CallbackURLKitRoundTrip.swift); the row's audit (../tools/rows/callbackurlkit.py) cites what it shows.
+"$adapter" callbackurlkit-round-trip > "$results/callbackurlkit-round-trip.md"
 # The audit of every row this folder makes (../tools/audit.py --list names them); it stops the run when a
 # must failure has no cause.
 "$here/../tools/audit.py" $("$here/../tools/audit.py" --list | awk '$2 == "swift-libraries" { print $1 }')

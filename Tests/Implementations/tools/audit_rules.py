@@ -72,12 +72,10 @@ def none_of(*rules):
 
 
 # Description patterns more than one row reads.
-CONTROL = r"raw (0x[01][0-9A-F]|NUL|CR|LF|TAB|DEL|CR LF)|line breaks|raw LF|\(control\)"
 NON_UTF8 = r"not UTF-8|overlong|surrogate|above U\+10FFFF|lone (lead|continuation)|truncated four-byte|Latin-1"
 UNSAFE = r"Refuse to open a (javascript|data|file|vbscript)"
 SCHEMELESS = r"^Callback '.*' has no valid scheme"
 RESERVED_BUILD = r"^Build with (an action parameter named x-|x-foo after)"
-REENCODE = r"swift-foundation#1190|raw non-ASCII|Raw non-ASCII|raw braces|\{\{title\}\}|holds a '%' without two hex digits|red%20%text"
 ACTION_BUILD = r"^Build a request (for the action|whose the action holds)"
 
 

@@ -21,7 +21,6 @@ def known(rule, text, vectors, cause=None):
 # MARK: - Behaviours several rows share
 
 UPPERCASE_SCHEME = r'^"[a-z0-9+.-]*[A-Z]'
-RAW_BESIDE_ESCAPE = r'(?s)\\x[C-F][0-9A-F].* vs [^\n]*%[0-9A-Fa-f]{2}'
 X_NAME_DROPPED = r'parameters \[\["x-[^\n]* vs \[\]'
 SPACE_AS_PLUS = r'(x-source|x-success|x-error|x-cancel) "[^"\n]* [^"\n]*" vs "[^"\n]*\+'
 FLAG_WITH_EQUALS = r'\["[^"\n]*",null\][^\n]* vs [^\n]*\["[^"\n]*",""\]'
@@ -41,22 +40,15 @@ KNOWN = {
         known("same-parameters", X_NAME_DROPPED, ["XCU-QS7H", "XCU-WD88"], "reserved-and-library-names-dropped"),
         known("same-reserved", r'(x-success|x-error|x-cancel) "" vs absent', ["XCU-CKLQ", "XCU-DPZ6", "XCU-EZ2B"],
               "unusable-callback-dropped"),
-        known("same-(reserved|parameters|action)", RAW_BESIDE_ESCAPE, ["XCU-REWV", "XCU-54UN"],
-              "whole-query-reencoded-by-foundation"),
         # The callback is read through URL(string:), which percent-encodes what a URL cannot hold raw.
         known("same-reserved", r'(x-success|x-error|x-cancel) "[^"\n]*[<>"{}|^` ][^"\n]*" vs "[^"\n]*%',
               ["XCU-WPR2"], "callback-reencoded-by-foundation"),
-        known("callback-parameters", r'outcome: [^\n]*\.cancel', ["XCU-K3CK", "XCU-K7ZZ"], "cancel-callback-takes-nothing"),
     ],
     "middleman": [
         known("acceptance", r"the reference accepts; the target rejects", ["XCU-QN7A", "XCU-3CA3"],
               "refuses-third-party-requests"),
     ],
     "middleman-callbackurl": [
-        known("same-(reserved|parameters|action)", RAW_BESIDE_ESCAPE, ["XCU-REWV", "XCU-54UN"],
-              "whole-query-reencoded-by-foundation"),
-        # A raw '>' in the path: the whole path is re-encoded, so %2F reaches the app encoded (XCU-4XBD, 2.2.0).
-        known("same-action", r'action "[^"\n]*" vs "[^"\n]*%[0-9A-F]{2}', ["XCU-4XBD"], "whole-query-reencoded-by-foundation"),
         known("same-parameters", r'parameters \[[^\n]* vs [^\n]*\["",null\]', ["XCU-5MGP", "XCU-TBT5"], "empty-pieces-kept"),
         known("build-round-trip", r"__middleman_response_id_identifier", ["XCU-CLGN", "XCU-YJ4K"], "adds-response-id"),
     ],
@@ -65,10 +57,7 @@ KNOWN = {
               ["XCU-FAPA", "XCU-SAE9"], "callback-reencoded-at-parse"),
         known("acceptance", UPPERCASE_SCHEME, ["XCU-B894"], "scheme-compared-exactly"),
         known("same-parameters", r'parameters \[[^\n]* vs [^\n]*\["",""\]', ["XCU-5MGP", "XCU-7K4K"], "empty-pieces-as-parameters"),
-        known("same-reserved", r'x-source "[^"\n]*" vs absent', ["XCU-VG4C", "XCU-3CA3"], "x-source-is-an-action-parameter"),
         known("same-action", LEADING_SLASH_LOST, ["XCU-HBLQ"], "empty-path-segment-dropped"),
-        known("same-(reserved|parameters|action)", RAW_BESIDE_ESCAPE, ["XCU-REWV", "XCU-54UN"],
-              "whole-query-reencoded-by-foundation"),
     ],
     "ozbe-xcallback": [
         known("same-parameters", X_NAME_DROPPED, ["XCU-QS7H", "XCU-WD88"], "x-names-dropped"),

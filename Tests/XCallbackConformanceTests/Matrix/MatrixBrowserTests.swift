@@ -11,9 +11,10 @@ struct MatrixBrowserTests {
         .deletingLastPathComponent().deletingLastPathComponent()
 
     /// The page CI publishes: the committed library results with their audits and fuzz runs, plus an in-process run with failures of every kind.
-    static func page() throws -> (html: String, audits: Int) {
+    static func page() throws -> (html: String, audits: Int, ruleTables: Int) {
         let implementations = root.appendingPathComponent("Tests/Implementations")
         let results = implementations.appendingPathComponent("results")
+        let vectors = try MatrixVectors(directory: root.appendingPathComponent("Vectors"))
         var entries = [try MatrixEntry(report: JSONReport.document(try SampleRun.make()), file: "sample")]
         for name in try FileManager.default.contentsOfDirectory(atPath: results.path).sorted() where name.hasSuffix(".json") {
             let document = try JSONValue(parsing: Array(try Data(contentsOf: results.appendingPathComponent(name))))
@@ -28,8 +29,9 @@ struct MatrixBrowserTests {
             }
             entries.append(entry)
         }
-        let vectors = try MatrixVectors(directory: root.appendingPathComponent("Vectors"))
-        return (MatrixHTML.render(entries, vectors: vectors), entries.filter { $0.audit != nil }.count)
+        for index in entries.indices { entries[index].resolveRules(with: vectors) }
+        let ruleTables = entries.map { entry in MatrixEntry.levels.filter { !entry.ruleGroups(at: $0).isEmpty }.count }.reduce(0, +)
+        return (MatrixHTML.render(entries, vectors: vectors), entries.filter { $0.audit != nil }.count, ruleTables)
     }
 
     @Test func everyLinkResolvesAndTheTablesFitALaptopScreen() throws {
@@ -50,7 +52,7 @@ struct MatrixBrowserTests {
             </script>
             """
         let page = folder.appendingPathComponent("checked.html")
-        let (html, audits) = try Self.page()
+        let (html, audits, ruleTables) = try Self.page()
         try Data((html + check).utf8).write(to: page)
         let dom = try HeadlessChromium.run(["--dump-dom", page.absoluteString], in: folder)
         guard let start = dom.range(of: "<pre id=\"browser-check\">"), let end = dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex) else {
@@ -61,8 +63,9 @@ struct MatrixBrowserTests {
         let result = try JSONValue(parsing: text)
         #expect((result["links"]?.numberValue ?? 0) > 20, "\(text)")
         #expect(result["broken"] == .array([]), "links without an anchor: \(text)")
-        // Scores, choice points and divergence rows, then one table of causes per audited implementation.
-        #expect(result["tables"]?.numberValue == Double(3 + audits), "\(text)")
+        // Scores, choice points and divergence rows, one table of causes per audited implementation, and one table of
+        // failing rules per implementation and level with failures.
+        #expect(result["tables"]?.numberValue == Double(3 + audits + ruleTables), "\(text)")
         #expect(audits > 0)
         #expect(result["tablesTooWide"]?.numberValue == 0, "a table is wider than 1366 px: \(text)")
         #expect((result["scrollWidth"]?.numberValue ?? .infinity) <= 1366, "the page scrolls sideways: \(text)")

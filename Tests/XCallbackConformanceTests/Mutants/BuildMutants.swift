@@ -153,6 +153,12 @@ enum BuildMutants {
     /// RFC 3986 §2.1: escapes written with lowercase hex digits (`%c3%a9`), which producers should not do.
     static let lowercaseHex = RequestBuilderMutant(name: "lowercase-hex", encodeValue: { lowercasingEscapes(PercentEncoding.encodeValue($0)) })
 
+    /// Writes '~' as %7E in every field, as an encoder whose allowed set leaves out '~' does (issue 30).
+    static let escapesTilde = RequestBuilderMutant(
+        name: "escapes-tilde", encodeReserved: { PercentEncoding.encodeValue($0).replacing("~", with: "%7E") },
+        encodeValue: { PercentEncoding.encodeValue($0).replacing("~", with: "%7E") },
+        encodeAction: { PercentEncoding.encodeAction($0).replacing("~", with: "%7E") })
+
     /// `text` with the hex digits of every escape lowercased.
     static func lowercasingEscapes(_ text: String) -> String {
         var out = ""

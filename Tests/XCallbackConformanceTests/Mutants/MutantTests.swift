@@ -48,6 +48,7 @@ import XCallbackConformance
         Case(target: BuildMutants.sourceNotEncoded,
              mustFail: ["XCU-A839": "build-encoding/field-source-amp", "XCU-8WN7": "build-encoding/field-source-hash"]),
         Case(target: BuildMutants.lowercaseHex, mustFail: ["XCU-9FB5": "build-encoding/hex-case-request"]),
+        Case(target: BuildMutants.escapesTilde, mustFail: ["XCU-H54X": "build-encoding/unreserved-value"]),
     ]
 
     @Test("Each mutant fails must/should vectors, including the named ones", arguments: cases)

@@ -123,4 +123,15 @@ struct AddsParameter: ConformanceTarget {
         #expect(!hexCase.isEmpty)
         #expect(failed == hexCase)
     }
+
+    @Test func anEscapedUnreservedCharacterIsJudgedByTheUnreservedRawVectorsAlone() throws {
+        var failed: [String] = []
+        for vector in suite.vectors where vector.operation == .buildRequest {
+            if Evaluator.run(vector, on: BuildMutants.escapesTilde).verdict.failureKind != nil { failed.append(vector.id) }
+        }
+        let tagged = suite.vectors.filter { $0.tags.contains(EncodingRules.unreservedRawTag) && $0.operation == .buildRequest }
+        #expect(tagged.count == 7)
+        #expect(failed == tagged.map(\.id))
+        #expect(EncodingRules.firstUnreservedEscape(in: "a%7eb") != nil && EncodingRules.firstUnreservedEscape(in: "a%2541%C3%A9") == nil)
+    }
 }

@@ -11,6 +11,7 @@ import XCallbackURL
 struct MyParser: ConformanceTarget {
     var identity: TargetIdentity { TargetIdentity(name: "MyParser", version: "1.0.0", language: "Swift") }
     var declaredChoices: DeclaredChoices { [.plus: "literal", .flagParameter: "no-value"] }
+    var roles: Set<TargetRole>? { [.recognise, .decode] }  // a receiver: it checks the scheme and host, and decodes
 
     func parse(_ url: String) -> TargetAnswer<XCallbackRequest> {
         do {
@@ -21,8 +22,8 @@ struct MyParser: ConformanceTarget {
     }
 }
 
-// Swift Testing: one test case per vector, named by its id.
-@Test(arguments: try ConformanceCase.all())
+// Swift Testing: one test case per vector of the roles it claims, named by its id.
+@Test(arguments: try ConformanceCase.all(for: MyParser()))
 func myParserConforms(_ vector: ConformanceCase) {
     expectConformance(of: MyParser(), vector)
 }

@@ -41,6 +41,7 @@ import XCallbackConformance
         (#""role": "build-request""#, #""role": "decode""#, "$.vectors[6].role", "the role of a build-request vector: \"build-request\""),
         (#""role": "build-callback","#, "", "$.vectors[7]", "the member 'role'"),
         (#""rule": "mini-plus""#, #""rule": "Mini plus""#, "$.vectors[4].rule", "a kebab-case rule id"),
+        (#""breaks": "the app reads another title or callback","#, "", "$.vectors[0].breaks", "a 'breaks' line"),
     ])
     func aMalformedVectorNamesFilePathAndExpectation(old: String, new: String, path: String, expected: String) throws {
         let directory = try suite(withVectorFile: try miniText(replacing: old, with: new))

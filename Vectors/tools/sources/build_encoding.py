@@ -37,6 +37,21 @@ def rule_and_cite(ch, role="build-request"):
     return role + "-values", ["xcu-values-encoded", "rfc3986-2"]
 
 
+def breaks(rule, text, reader="target app"):
+    """What the reading app gets wrong when a builder fails a vector of `rule` on `text` (must rules only)."""
+    if rule.endswith("-controls"):
+        return "a raw control character in %r makes the URL no URI" % text
+    if rule.endswith("-delimiters"):
+        return "a raw '&' or '#' splits or cuts %r: the %s reads another value" % (text, reader)
+    if rule.endswith("-percent"):
+        return "the %s decodes %r into something else (or refuses the URL)" % (reader, text)
+    if rule.endswith("-values"):
+        return "the %s reads %r back as another value" % (reader, text)
+    if rule == "build-request-action":
+        return "the target app reads another action than %r, or the URL is no URI" % text
+    return None
+
+
 def vectors(v):
     # 1. Every ASCII byte inside a request value round-trips through the reference parser.
     for byte in range(0x80):
@@ -45,7 +60,8 @@ def vectors(v):
         tags = ["ascii"] + (["plus", "D2"] if ch == "+" else ["space", "D3"] if ch == " " else
                             ["D8"] if ch == "=" else ["control"] if byte < 0x20 or byte == 0x7F else [])
         v.build_request("req-%02X" % byte, "Build a request whose value holds %s between a and b" % label(byte),
-                        R("enc", "echo", parameters=[("v", "a" + ch + "b")]), rule=rule, cite=cite, tags=tags)
+                        R("enc", "echo", parameters=[("v", "a" + ch + "b")]), rule=rule, cite=cite, tags=tags,
+                        breaks=breaks(rule, "a" + ch + "b"))
 
     # 2. Punctuation, space and control bytes inside a callback result value.
     for byte in range(0x80):
@@ -56,16 +72,18 @@ def vectors(v):
         tags = ["ascii", "callback"] + (["plus", "D2"] if ch == "+" else ["space", "D3"] if ch == " " else [])
         v.build_callback("cb-%02X" % byte, "Callback result value holding %s between a and b" % label(byte),
                          "src://x-callback-url/done", parameters=[("r", "a" + ch + "b")], rule=rule,
-                         cite=cite + ["xcu-x-success"], tags=tags)
+                         cite=cite + ["xcu-x-success"], tags=tags, breaks=breaks(rule, "a" + ch + "b", "source app"))
 
     # 3. Special characters in parameter names.
     for key, name in [("amp", "a&b"), ("hash", "a#b"), ("percent", "100%"), ("question", "a?b"),
                       ("slash", "a/b"), ("utf8", "été"), ("emoji", "😀"), ("tab", "a\tb")]:
         rule, cite = rule_and_cite("&" if key in ("amp", "hash") else "%" if key == "percent" else "a")
-        rule = "build-request-controls" if key == "tab" else rule
+        # Non-ASCII needs UTF-8 (RFC 3986 section 2.5, a should), as in every other field.
+        rule = ("build-request-controls" if key == "tab" else "build-request-non-ascii" if key in ("utf8", "emoji")
+                else rule)
         v.build_request("name-" + key, "Build a request whose parameter name is %r" % name,
                         R("enc", "echo", parameters=[(name, "1")]), rule=rule, cite=cite + ["xcu-action-parameters"],
-                        tags=["name"])
+                        tags=["name"], breaks=breaks(rule, name))
     for key, name in [("equals", "a=b"), ("plus", "a+b"), ("space", "a b")]:
         v.build_request("name-" + key, "Build a request whose parameter name is %r" % name,
                         R("enc", "echo", parameters=[(name, "1")]), rule="build-request-form-chars",
@@ -84,10 +102,11 @@ def vectors(v):
     for key, value in [("percent-escape-text", "%41"), ("percent-25", "%25"), ("percent-zz", "%zz")]:
         v.build_request("req-" + key, "Build a value that looks like an escape (%s): it must not decode" % value,
                         R("enc", "echo", parameters=[("v", value)]), rule="build-request-percent",
-                        cite=["rfc3986-2.4", "rfc3986-2.4-percent"],
+                        breaks=breaks("build-request-percent", value), cite=["rfc3986-2.4", "rfc3986-2.4-percent"],
                         tags=["percent", "double"])
     v.build_request("req-empty-value", "Build a parameter with the empty value", R("enc", "echo", parameters=[("v", "")]),
-                    rule="build-request-structure", cite=["xcu-query-format"], tags=["empty"])
+                    rule="build-request-structure", breaks="the target app gets v absent or as a flag, not v=''",
+                    cite=["xcu-query-format"], tags=["empty"])
     v.build_request("req-flag", "Build a parameter without a value (a flag): the name alone",
                     R("enc", "echo", parameters=[("create-new-tab", None)]), rule="build-request-flag",
                     cite=["xcu-action-parameters", "silent-flag"], tags=["flag", "D7"])
@@ -103,6 +122,7 @@ def vectors(v):
                     cite=["xcu-action-parameters", "silent-duplicates"], tags=["duplicate", "D6"])
     v.build_request("req-many", "Build ten parameters: all emitted, order kept",
                     R("enc", "echo", parameters=[("p%d" % i, str(i)) for i in range(10)]), rule="build-request-structure",
+                    breaks="the target app misses or reorders some of p0 to p9",
                     cite=["xcu-action-parameters", "xcu-query-format"], tags=["order"])
     v.build_callback("cb-utf8", "Callback result value in UTF-8 is percent-encoded as UTF-8",
                      "src://x-callback-url/done", parameters=[("word", "Hola, señor 😀")], rule="build-callback-non-ascii",
@@ -115,12 +135,14 @@ def vectors(v):
                      "in its place", "src://x-callback-url/done?id=7", parameters=[("a", "1"), ("done", None), ("b", "2")],
                      rule="build-callback-flag", cite=["xcu-x-success", "silent-flag"], tags=["flag", "D7", "callback"])
     v.build_callback("cb-empty", "Callback result parameter with the empty value", "src://x-callback-url/done",
-                     parameters=[("r", "")], rule="build-callback-append", cite=["xcu-x-success"], tags=["empty", "callback"])
+                     parameters=[("r", "")], rule="build-callback-append", breaks="the source app gets r absent or as a flag, not r=''",
+                     cite=["xcu-x-success"], tags=["empty", "callback"])
     v.build_callback("cb-duplicates", "Callback with repeated result parameters keeps all of them in order",
                      "src://x-callback-url/done", parameters=[("r", "1"), ("r", "2")], rule="build-callback-duplicates",
                      cite=["xcu-x-success", "silent-duplicates"], tags=["duplicate", "D6", "callback"])
     v.build_callback("cb-percent-text", "Callback result value '%41' stays the text %41",
                      "src://x-callback-url/done", parameters=[("r", "%41")], rule="build-callback-percent",
+                     breaks=breaks("build-callback-percent", "%41", "source app"),
                      cite=["rfc3986-2.4", "rfc3986-2.4-percent"], tags=["percent", "callback", "double"])
 
     # 5. Parameter order (D20): emitted as given, unless the target declares it unordered.
@@ -165,15 +187,20 @@ def vectors(v):
         for key, ch in samples:
             rule, cite = rule_and_cite(ch)
             if field == "action":
-                # The action sits in the path: '&', '=' and '+' are data there (RFC 3986 section 3.3).
-                rule = "build-request-action-space" if ch == " " else "build-request-action"
+                # The action sits in the path: '&', '=' and '+' are data there (RFC 3986 section 3.3); a raw space
+                # is no URI character and a '+' for it changes the action, so the space is must there.
+                rule = "build-request-action"
                 if ch in "&=+":
                     cite = ["rfc3986-2.2-data", "xcu-action"]
+                elif ch == " ":
+                    cite = ["rfc3986-2", "xcu-action"]
             cases.append((key, "a" + ch + "b", rule, cite, ["ascii"] + (["plus", "D2"] if ch == "+" else
                                                                         ["space", "D3"] if ch == " " else [])))
         for key, text, rule, cite, tags in texts:
             if field == "action" and rule != "build-request-non-ascii":
-                rule = "build-request-action"
+                # A receiver that reads the action as written gets 'a%41b' back from a builder that writes it so:
+                # the spec does not say the action is decoded, so the escape is a should there.
+                rule, cite = "build-request-action-escape-text", cite + ["silent-action-encoding"]
             cases.append((key, "a" + text + "b", rule, cite, tags))
         if field != "action":
             cases.append(("nested", nested, "build-request-nested",
@@ -189,7 +216,7 @@ def vectors(v):
                 expect = None
                 ending = ""
             v.build_request("field-%s-%s" % (field, key), "Build a request whose %s holds %r%s" % (what, text, ending),
-                            request, rule=rule, expect=expect,
+                            request, rule=rule, expect=expect, breaks=breaks(rule, text),
                             cite=cite + (["xcu-action"] if field == "action" and "xcu-action" not in cite else
                                          ["xcu-x-source"] if field == "source" else
                                          ["xcu-x-%s" % field] if field != "action" else []),
@@ -202,3 +229,33 @@ def vectors(v):
     v.build_callback("hex-case-callback", "Callback result '€': its escapes use uppercase hex digits",
                      "src://x-callback-url/done", parameters=[("r", "€")], rule="build-callback-hex-case",
                      cite=["rfc3986-2.1-uppercase", "xcu-x-success"], tags=["hex-case", "utf8", "percent", "callback"])
+
+    # 8. Unreserved characters (ALPHA DIGIT '-' '.' '_' '~') are never escaped, in any field a builder writes
+    # (tag `unreserved-raw`: the comparator then refuses an escape such as %7E or %41 in what the builder wrote).
+    # RFC 3986 section 2.3: such escapes "should not be created by URI producers"; every decoded value is the same,
+    # so these are should (Vectors/README.md, "Levels").
+    U = "a-Z.0_9~x"
+    UNRESERVED = ["rfc3986-2.3-producers", "rfc3986-2.3"]
+    for field, what, request in [
+            ("action", "the action", R("enc", "go-" + U, parameters=[("v", "1")])),
+            ("source", "x-source", R("enc", "echo", source="App-" + U)),
+            ("success", "x-success", R("enc", "echo", success="src://x-callback-url/ok-" + U + "?k=" + U)),
+            ("error", "x-error", R("enc", "echo", error="src://x-callback-url/err-" + U)),
+            ("cancel", "x-cancel", R("enc", "echo", cancel="src://x-callback-url/no-" + U)),
+            ("name", "a parameter name", R("enc", "echo", parameters=[("k-" + U, "1")])),
+            ("value", "a parameter value", R("enc", "echo", parameters=[("v", U)]))]:
+        v.build_request("unreserved-" + field, "Build a request whose %s holds %r: no unreserved character escaped"
+                        % (what, U), request, rule="build-request-unreserved-raw", cite=UNRESERVED,
+                        tags=["unreserved-raw", "field", field])
+    cb = "src://x-callback-url/done"
+    for key, outcome, source, params, extra, what in [
+            ("source", "success", "Target-" + U, [], {}, "x-source"),
+            ("name", "success", None, [("k-" + U, "1")], {}, "a result name"),
+            ("value", "success", None, [("r", U)], {}, "a result value"),
+            ("error-code", "error", None, [], {"code": "E-" + U, "message": "m"}, "errorCode"),
+            ("error-message", "error", None, [], {"code": "1", "message": "bad-" + U}, "errorMessage"),
+            ("cancel", "cancel", "Target-" + U, [("r", U)], {}, "a cancel's x-source and result")]:
+        v.build_callback("unreserved-cb-" + key, "Callback (%s) whose %s holds %r: no unreserved character escaped"
+                         % (outcome, what, U), cb, outcome=outcome, source=source, parameters=params,
+                         rule="build-callback-unreserved-raw", cite=UNRESERVED + ["xcu-x-" + outcome],
+                         tags=["unreserved-raw", "callback", outcome], **extra)

@@ -101,6 +101,17 @@ CLASSIFIED = [
 ]
 
 
+def breaks(rule, app):
+    """What goes wrong, for a must vector of `rule`, when the receiver fails the documented URL of `app`."""
+    return {
+        "recognise-other-host": "the app acts on %s's URL, which is not an x-callback-url" % app,
+        "recognise-scheme-syntax": "the app acts on %s's template, which has no valid scheme and so is no URI" % app,
+        "decode-structure": "the app misreads %s's documented request" % app,
+        "decode-query-escapes": "the app gets %s's escaped values undecoded or wrongly decoded" % app,
+        "decode-raw-query-data": "the app refuses %s's URL or cuts a value at its raw ':' or '/'" % app,
+    }.get(rule)
+
+
 def vectors(v):
     entries = list(load().values())
     if len(entries) != len(CLASSIFIED):
@@ -108,7 +119,7 @@ def vectors(v):
     for entry, (key, desc, rule, cite, tags, expect, point) in zip(entries, CLASSIFIED):
         if key is None:
             continue
-        v.parse(key, desc, entry["url"], rule=rule, cite=cite, tags=["real-world"] + tags, expect=expect,
+        v.parse(key, desc, entry["url"], rule=rule, breaks=breaks(rule, entry["app"]), cite=cite, tags=["real-world"] + tags, expect=expect,
                 point=point, provenance=["%s: %s" % (entry["app"], entry["source"])])
 
     # Documented values carried onto an x-callback-url (synthesised: the app's own URL has another host).
@@ -133,13 +144,14 @@ def vectors(v):
             cite=["silent-plus"], tags=["real-world", "D1"], point="plus", rule="decode-plus", provenance=["swiftbar/SwiftBar issue 324"])
     v.parse("quickadd-error", "QuickAdd's non-numeric errorCode arrives as text",
             "src://x-callback-url/failed?errorCode=choice-not-found&errorMessage=No%20choice", rule="decode-structure",
+            breaks="the source app loses the text code choice-not-found (read as a number, or dropped)",
             expect=accept(R("src", "failed", parameters=[("errorCode", "choice-not-found"),
                                                          ("errorMessage", "No choice")])),
             cite=["xcu-x-error", "silent-error-code"], tags=["real-world", "D18"], provenance=["chhoumann/quickadd PR 1339"])
     v.parse("iac-error-code", "IAC's error-Code is not errorCode: it is an ordinary parameter",
             "src://x-callback-url/failed?error-Code=1&errorMessage=x", rule="decode-request-id",
             expect=accept(R("src", "failed", parameters=[("error-Code", "1"), ("errorMessage", "x")])),
-            cite=["xcu-x-error", "rfc3986-6.2.2.1-case-sensitive"], tags=["real-world", "D18"],
+            cite=["xcu-x-error", "rfc3986-6.2.2.1-case-sensitive", "silent-library-names"], tags=["real-world", "D18"],
             provenance=["phimage/CallbackURLKit PR 29 (error-Code renamed to errorCode)"])
     v.build_callback("actions-uri-space", "A result with spaces is sent %20-encoded, never '+' (Actions URI #11)",
                      "shortcuts://x-callback-url/done", parameters=[("result", "this & that")], rule="build-callback-form-chars",
@@ -147,7 +159,7 @@ def vectors(v):
                      provenance=["czottmann/obsidian-actions-uri issue 11"])
     v.build_request("advanced-uri-percent", "Build data 'increase 100%': single-encoded, never %2525",
                     R("obsidian", "advanced-uri", parameters=[("data", "increase 100%")]), rule="build-request-form-chars",
-                    cite=["rfc3986-2.4", "rfc3986-2.4-percent"], tags=["real-world", "double", "space"],
+                    cite=["rfc3986-2.4", "rfc3986-2.4-percent", "rfc3986-2.2-producers"], tags=["real-world", "double", "space"],
                     provenance=["Vinzent03/obsidian-advanced-uri issues 51, 62"])
     v.build_request("bear-header", "Build Bear add-text with '/ & [ ] |' in header: all survive one parse",
                     R("bear", "add-text", parameters=[("header", "a/b & [c] | d")]), rule="build-request-form-chars",
@@ -161,7 +173,8 @@ def vectors(v):
 
     # Shapes from documented app URLs that no other vector covers (issue 10).
     v.parse("placeholder-host", "A documented placeholder <token> in the host position is not x-callback-url",
-            "app://<token>/act?x=1", rule="recognise-other-host", expect=any_of(reject("not-x-callback-url"), reject("invalid-character")),
+            "app://<token>/act?x=1", rule="recognise-other-host",
+            breaks="the app acts on a template whose host is the placeholder <token>", expect=any_of(reject("not-x-callback-url"), reject("invalid-character")),
             cite=["xcu-host", "rfc3986-2"], tags=["real-world", "host", "placeholder"],
             provenance=["documentation templates such as [targetAppScheme]://x-callback-url/... (real-world-urls.json)"])
     inner = "app2://x-callback-url/add?text={{clipboard}}&x-success=src://ok&x-source=Src"
@@ -169,6 +182,7 @@ def vectors(v):
             "and x-source is one string: no reserved value of the outer request",
             T + "url=" + inner.replace("%", "%25").replace("&", "%26").replace("=", "%3D").replace("{", "%7B")
             .replace("}", "%7D").replace("?", "%3F"), rule="decode-split-before-decoding",
+            breaks="the app splits the encoded template and takes its x-success and x-source for the request's own",
             expect=accept(R("app", "act", parameters=[("url", inner)])), cite=["rfc3986-2.4-order", "xcu-x-success"],
             tags=["real-world", "nested", "template"],
             provenance=["Drafts / Shortcuts templates ({{clipboard}}, [[draft]]) passed to another app's x-success"])
@@ -187,6 +201,7 @@ def vectors(v):
             cite=["rfc3986-2", "xcu-example-legibility"], tags=["real-world", "control", "spec-example"])
     v.parse("token-parameter", "An API token parameter is an ordinary action parameter, kept as given",
             "bear://x-callback-url/search?token=ABC123-def456&term=nemo", rule="decode-structure",
+            breaks="the app loses or alters the token parameter",
             expect=accept(R("bear", "search", parameters=[("token", "ABC123-def456"), ("term", "nemo")])),
             cite=["xcu-action-parameters"], tags=["real-world", "token"],
             provenance=["Bear URL scheme docs (token=123456-123456-123456)"])

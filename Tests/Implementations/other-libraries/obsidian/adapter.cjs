@@ -2,14 +2,17 @@
 // (Vectors/protocol/PROTOCOL.md: JSON Lines on stdin and stdout). Run `node build.cjs` first.
 //
 //   node adapter.cjs actions-uri            czottmann/obsidian-actions-uri
-//   node adapter.cjs advanced-uri           Vinzent03/obsidian-advanced-uri, as its handlers call it
-//   node adapter.cjs advanced-uri-builder   the same builder, given every field the vector asks for
+//   node adapter.cjs advanced-uri           Vinzent03/obsidian-advanced-uri, its `adv-uri` route
+//   node adapter.cjs advanced-uri-legacy    the same plugin, its legacy `advanced-uri` route
+//   node adapter.cjs advanced-uri-hook      the same plugin, its `hook-get-advanced-uri` route
+//   node adapter.cjs advanced-uri-builder   the same plugin's success/failure given every field a vector asks for
 //
 // Only build-callback is offered. Obsidian (closed source) receives `obsidian://…` URLs, parses
 // them and hands a plugin an object of already-decoded parameters (`ObsidianProtocolData`); neither
 // plugin parses a URL or builds a request, so parse and build-request are not the plugins' code and
 // are not offered (skipped). Neither plugin answers x-cancel (their parameter types know x-success
-// and x-error only) or appends x-source to a callback, so such vectors are skipped too.
+// and x-error only) or appends x-source to a callback, so such vectors are skipped too. Role:
+// build-callback (Tests/Implementations/roles.tsv).
 //
 // Actions URI (README "Callbacks" and docs/: every route answers on x-success with `result-…`
 // parameters and on x-error with errorCode and errorMessage). The plugin's route dispatcher
@@ -28,28 +31,47 @@
 // (src/schemata.ts:20-21, zod's `url()`, which is a `new URL()` check) refuses such an x-success or
 // x-error before any handler runs, and `sendUrlCallback` would throw on it.
 //
-// Advanced URI (README and docs/: x-success and x-error are opened when an action succeeds or
-// fails). Its handlers call the plugin's `success(parameters, options?)` / `failure(parameters,
-// options?)` (src/main.ts:461-492), which append each option with `URLSearchParams.set`. The
-// adapter calls those methods on the plugin class with `parameters` = { "x-success" | "x-error" }:
-// - `advanced-uri` does what the plugin's own call sites do: a success passes the vector's
-//   parameters as the options record, as `hookSuccess` (src/main.ts:449-459) passes its results
-//   (no options when there are none, as src/handlers.ts:181 and others call it); a failure passes
-//   `{ errorMessage }` and nothing else, as the only call site that passes anything does
-//   (src/main.ts:271-273; every other one, e.g. src/handlers.ts:167, passes no options at all).
-//   The plugin never sends an errorCode, so this row shows that (D18).
-// - `advanced-uri-builder` is the lower layer: `failure` is given errorCode, errorMessage and the
-//   parameters, to show what the builder does with them.
-// The options are a record of strings, one value per name: vectors that repeat a name or give a
-// name without a value (null) are skipped. A callback that `new URL()` refuses throws inside the
-// handler and nothing is opened: `rejected`. An empty callback opens nothing
+// Advanced URI registers three routes (src/main.ts:249-276), and x-success / x-error reach the
+// plugin's `success(parameters, options?)` / `failure(parameters, options?)` (src/main.ts:461-492),
+// which append each option with `URLSearchParams.set`, differently on each. One row per route:
+// - `advanced-uri` (row obsidian-advanced-uri): `adv-uri`, the route the README and docs/ document
+//   (src/main.ts:256-261). The parameters reach `onUriCall` as Obsidian decoded them, and every
+//   handler answers `success(parameters)` or `failure(parameters)` with no options
+//   (src/handlers.ts:167, 181, 268, 349, 356, 379-394, 432-446, 469-483, 539, 657, 673; src/main.ts:684):
+//   a success is x-success opened as given, a failure x-error opened as given, without errorCode or
+//   errorMessage. The one exception, write mode `new`, calls `hookSuccess` (src/handlers.ts:454, 461),
+//   whose four results are the plugin's own; so a success vector with parameters cannot be answered
+//   on this route and is skipped.
+// - `advanced-uri-legacy` (row obsidian-advanced-uri-legacy): `advanced-uri`, kept for URIs encoded
+//   twice (src/main.ts:249-254): the same handlers, after `decodeParameterValues` has passed every
+//   value, x-success and x-error included, through `decodeURIComponent` once more (src/main.ts:56-66).
+// - `advanced-uri-hook` (row obsidian-advanced-uri-hook): `hook-get-advanced-uri`, for the Hook app
+//   (docs/External/Hook.md; src/main.ts:263-276): `decodeParameterValues`, then `hookSuccess(parameters,
+//   file)` with the active file, which appends `title`, `advanceduri`, `urlkey` and `fileuri`
+//   (src/main.ts:449-459; declared extraParameters), or, with no file open, `failure(parameters,
+//   { errorMessage: "No file opened" })`. A success vector with parameters, and every error vector
+//   (its message is always "No file opened", and no errorCode is sent), cannot be answered on this
+//   route and is skipped. The adapter runs those route lines on the plugin's own methods: the route's
+//   body (`decodeParameterValues`, then `hookSuccess`) is called as src/main.ts:266-269 calls it.
+// - `advanced-uri-builder` (row obsidian-advanced-uri-builder) is no route: the layer beneath them,
+//   `success(parameters, options)` / `failure(parameters, options)` given the vector's parameters (and
+//   errorCode and errorMessage) as options, to show what the builder does with fields no route gives it.
+// The options are a record of strings, one value per name: builder vectors that repeat a name or give
+// a name without a value (null) are skipped. A callback that `new URL()` refuses throws inside the
+// handler and nothing is opened: `rejected`; so does a callback `decodeURIComponent` refuses (the
+// legacy and hook routes: a `%` not followed by two hex digits). An empty callback opens nothing
 // (`if (parameters["x-success"])`): `rejected`.
 //
 // Stubs (stubs/, copied by build.cjs): `window.open` below and Obsidian's `requestUrl` record the
-// URL the plugin opens and open nothing; this is the URL the adapter answers with. Every other
-// import from `obsidian`, `filter-obj` (Actions URI's `excludeKeys`, called only when `debug-mode`
-// is set), `obsidian-community-lib` and `uuid` is a placeholder that throws if used. No plugin
-// module is changed; Node's WHATWG `URL` stands in for the one in Obsidian's Electron.
+// URL the plugin opens and open nothing; this is the URL the adapter answers with. For the hook
+// route, Obsidian's app is a stand-in holding one open note, `Note.md` in the vault `Vault`
+// (`hookApp` below), with the plugin's own DEFAULT_SETTINGS and `Tools`; what it gives only fills the
+// four results the row declares as extra parameters, which the comparator sets aside, and
+// `obsidian-community-lib`'s `stripMD` (the note's name without `.md`, for `title`) is the one real
+// export of that stub. Every other import from `obsidian`, `filter-obj` (Actions URI's
+// `excludeKeys`, called only when `debug-mode` is set), `obsidian-community-lib` and `uuid` is a
+// placeholder that throws if used. No plugin module is changed; Node's WHATWG `URL` stands in for
+// the one in Obsidian's Electron (Chromium): both implement the WHATWG URL Standard.
 "use strict";
 const path = require("path");
 const readline = require("readline");
@@ -62,7 +84,8 @@ globalThis.window = { open(uri) { globalThis.xcuOpened.push(uri); return null; }
 
 // The plugins import their own modules as "src/…" (baseUrl-relative), which Node finds through
 // NODE_PATH; npm modules are found in build/node_modules by Node's usual lookup.
-process.env.NODE_PATH = [path.join(build, mode === "actions-uri" ? "obsidian-actions-uri" : "obsidian-advanced-uri")].join(path.delimiter);
+const pluginDirectory = mode === "actions-uri" ? "obsidian-actions-uri" : "obsidian-advanced-uri";
+process.env.NODE_PATH = [path.join(build, pluginDirectory)].join(path.delimiter);
 require("module").Module._initPaths();
 
 const targets = {
@@ -71,13 +94,23 @@ const targets = {
     build: actionsURICallback,
   },
   "advanced-uri": {
-    name: "Vinzent03/obsidian-advanced-uri", homepage: "https://github.com/Vinzent03/obsidian-advanced-uri",
-    build: (response) => advancedURICallback(response, false),
+    name: "Vinzent03/obsidian-advanced-uri (adv-uri)", homepage: "https://github.com/Vinzent03/obsidian-advanced-uri",
+    build: (response) => advancedURIRoute(response, false),
+  },
+  "advanced-uri-legacy": {
+    name: "Vinzent03/obsidian-advanced-uri (advanced-uri, legacy)", homepage: "https://github.com/Vinzent03/obsidian-advanced-uri",
+    build: (response) => advancedURIRoute(response, true),
+  },
+  "advanced-uri-hook": {
+    name: "Vinzent03/obsidian-advanced-uri (hook-get-advanced-uri)", homepage: "https://github.com/Vinzent03/obsidian-advanced-uri",
+    build: advancedURIHook,
+    // hookSuccess appends these four to every success (src/main.ts:452-457).
+    extraParameters: ["title", "advanceduri", "urlkey", "fileuri"],
   },
   "advanced-uri-builder": {
     name: "Vinzent03/obsidian-advanced-uri (builder)",
     homepage: "https://github.com/Vinzent03/obsidian-advanced-uri",
-    build: (response) => advancedURICallback(response, true),
+    build: advancedURIBuilder,
   },
 };
 const target = targets[mode];
@@ -95,12 +128,15 @@ function skipUnanswerable(response) {
 }
 
 /** Opens what the plugin opens and returns it, or throws Refused where it opens nothing. */
-function opened(call) {
+async function opened(call) {
   globalThis.xcuOpened = [];
   try {
-    call();
+    await call();
   } catch (error) {
     if (error instanceof TypeError && /Invalid URL/.test(error.message)) throw new Refused(`new URL() refuses it: ${error.message}`);
+    if (error instanceof URIError) {
+      throw new Refused(`decodeURIComponent throws ${error.message} in decodeParameterValues (src/main.ts:56-66): the route stops and nothing is opened`);
+    }
     throw error;
   }
   if (globalThis.xcuOpened.length === 0) throw new Refused("the plugin opens nothing");
@@ -108,7 +144,7 @@ function opened(call) {
   return globalThis.xcuOpened[0];
 }
 
-function actionsURICallback(response) {
+async function actionsURICallback(response) {
   skipUnanswerable(response);
   const { sendUrlCallback } = require("src/utils/callbacks");
   const results = require("src/utils/results-handling");
@@ -152,24 +188,84 @@ function record(pairs) {
   return options;
 }
 
-function advancedURICallback(response, builder) {
-  skipUnanswerable(response);
+/** The plugin object whose methods the routes call; its constructor (Obsidian's Plugin) is not run. */
+function advancedURIPlugin() {
   const AdvancedURI = require("src/main").default;
-  const plugin = Object.create(AdvancedURI.prototype); // success/failure read nothing from the instance
+  return Object.create(AdvancedURI.prototype);
+}
+
+/** The adv-uri route (decode false) or the legacy advanced-uri route (decode true), as its handlers answer. */
+function advancedURIRoute(response, decode) {
+  skipUnanswerable(response);
+  if (response.outcome === "success" && response.parameters.length > 0) {
+    throw new Unsupported("on this route a handler's success carries no results: success(parameters) with no options "
+      + "(src/handlers.ts:181, 268, 349, …); only write mode new calls hookSuccess, whose four results are the plugin's own "
+      + "(src/handlers.ts:454, 461)");
+  }
+  const plugin = advancedURIPlugin();
+  const key = response.outcome === "success" ? "x-success" : "x-error";
+  return opened(() => {
+    // src/main.ts:250-254 (legacy: every value decoded once more) and :257-261 (adv-uri: as Obsidian gives them).
+    const parameters = decode ? plugin.decodeParameterValues({ [key]: response.callback }) : { [key]: response.callback };
+    if (response.outcome === "success") plugin.success(parameters);
+    else plugin.failure(parameters);
+  });
+}
+
+/** The hook-get-advanced-uri route (src/main.ts:263-276) with one note open. */
+function advancedURIHook(response) {
+  skipUnanswerable(response);
+  if (response.outcome === "error") {
+    throw new Unsupported("on the hook-get-advanced-uri route the only failure is failure(parameters, { errorMessage: "
+      + "\"No file opened\" }) (src/main.ts:270-274): the vector's errorCode and errorMessage cannot be sent");
+  }
+  if (response.parameters.length > 0) {
+    throw new Unsupported("on the hook-get-advanced-uri route a success carries hookSuccess's own four results only "
+      + "(src/main.ts:449-459): the vector's parameters cannot be sent");
+  }
+  const plugin = advancedURIPlugin();
+  plugin.app = hookApp();
+  plugin.settings = { ...require("src/constants").DEFAULT_SETTINGS };
+  plugin.tools = new (require("src/tools").default)(plugin);
+  return opened(async () => {
+    // src/main.ts:266-269
+    const parameters = plugin.decodeParameterValues({ "x-success": response.callback });
+    const file = plugin.app.workspace.getActiveFile();
+    await plugin.hookSuccess(parameters, file);
+  });
+}
+
+/** Obsidian's app as the hook route reads it: one open note, `Note.md`, in the vault `Vault`. */
+function hookApp() {
+  const { TFile } = require(path.join(build, "node_modules", "obsidian"));
+  const file = Object.assign(Object.create(TFile.prototype), { path: "Note.md", name: "Note.md", basename: "Note", extension: "md" });
+  return {
+    workspace: { getActiveFile: () => file },
+    vault: {
+      getName: () => "Vault",
+      getAbstractFileByPath: (filePath) => (filePath === file.path ? file : null),
+      // Obsidian's resource paths are app://<id>/<absolute path>?<modification time>.
+      getResourcePath: (note) => `app://local/home/user/Vault/${note.path}?1700000000000`,
+    },
+  };
+}
+
+/** The builder beneath the routes: success/failure given every field the vector asks for. */
+function advancedURIBuilder(response) {
+  skipUnanswerable(response);
+  const plugin = advancedURIPlugin();
   if (response.outcome === "success") {
     const options = response.parameters.length > 0 ? record(response.parameters) : undefined;
     return opened(() => plugin.success({ "x-success": response.callback }, options));
   }
-  const options = builder
-    ? record([["errorCode", response.errorCode], ["errorMessage", response.errorMessage], ...response.parameters])
-    : { errorMessage: response.errorMessage };
+  const options = record([["errorCode", response.errorCode], ["errorMessage", response.errorMessage], ...response.parameters]);
   return opened(() => plugin.failure({ "x-error": response.callback }, options));
 }
 
-function answer(message) {
+async function answer(message) {
   if (message.cmd !== "build-callback") return { skipped: { reason: "the plugin's code neither parses a URL (Obsidian does) nor builds a request" } };
   try {
-    return { accepted: { url: target.build(message.response) } };
+    return { accepted: { url: await target.build(message.response) } };
   } catch (error) {
     if (error instanceof Unsupported) return { skipped: { reason: error.message } };
     if (error instanceof Refused) return { rejected: { message: error.message } };
@@ -178,22 +274,24 @@ function answer(message) {
 }
 
 const lines = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });
-lines.on("line", (line) => {
-  const message = JSON.parse(line);
-  let reply;
-  if (message.cmd === "start") {
-    // The version is the pinned commit (../libraries.tsv), as the other libraries' rows give it.
-    const pluginDirectory = mode === "actions-uri" ? "obsidian-actions-uri" : "obsidian-advanced-uri";
-    const pin = require("fs").readFileSync(path.join(__dirname, "..", "libraries.tsv"), "utf8")
-      .split("\n").map((line) => line.split("\t")).find((fields) => fields[0] === pluginDirectory);
-    reply = {
-      protocol: 1, operations: ["build-callback"],
-      implementation: { name: target.name, version: pin ? pin[2] : "unknown", language: "TypeScript", homepage: target.homepage },
-    };
-  } else if (message.cmd === "stop") {
-    process.exit(0);
-  } else {
-    reply = { seq: message.seq, ...answer(message) };
+(async () => {
+  for await (const line of lines) {
+    const message = JSON.parse(line);
+    let reply;
+    if (message.cmd === "start") {
+      // The version is the pinned commit (../libraries.tsv), as the other libraries' rows give it.
+      const pin = require("fs").readFileSync(path.join(__dirname, "..", "libraries.tsv"), "utf8")
+        .split("\n").map((fields) => fields.split("\t")).find((fields) => fields[0] === pluginDirectory);
+      reply = {
+        protocol: 1, operations: ["build-callback"],
+        implementation: { name: target.name, version: pin ? pin[2] : "unknown", language: "TypeScript", homepage: target.homepage },
+      };
+      if (target.extraParameters) reply.extraParameters = target.extraParameters;
+    } else if (message.cmd === "stop") {
+      process.exit(0);
+    } else {
+      reply = { seq: message.seq, ...(await answer(message)) };
+    }
+    process.stdout.write(JSON.stringify(reply) + "\n");
   }
-  process.stdout.write(JSON.stringify(reply) + "\n");
-});
+})();

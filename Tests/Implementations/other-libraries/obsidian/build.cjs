@@ -1,7 +1,11 @@
 // Transpiles each Obsidian plugin's TypeScript (checkouts/<plugin>/src/**/*.ts) to CommonJS in
 // build/<plugin>/src, one file at a time with Debian's TypeScript (`transpileModule`: types are
 // stripped, nothing is checked), which is what the plugins' own esbuild builds do (both set
-// `isolatedModules`-compatible code). Nothing in the plugins' sources is changed. The modules the
+// `isolatedModules`-compatible code). Class fields keep the semantics the plugin's own build gives
+// them: esbuild takes `useDefineForClassFields` from the plugin's tsconfig.json, true when its target
+// is ES2022 or later (Actions URI) and false below (Advanced URI, es5), where a field initialiser runs
+// after the constructor's parameter properties are set (Advanced URI's `Tools.app = this.plugin.app`
+// reads one). Nothing in the plugins' sources is changed. The modules the
 // plugins import from npm, which this machine cannot install, are replaced by the stubs in stubs/
 // (each explains itself), copied to build/node_modules/<name>/index.js.
 //
@@ -23,15 +27,26 @@ function sources(directory) {
   });
 }
 
+/** `useDefineForClassFields` as the plugin's tsconfig.json gives it, explicitly or by its target (TypeScript's default). */
+function definesClassFields(checkout) {
+  const { config, error } = ts.readConfigFile(path.join(checkout, "tsconfig.json"), ts.sys.readFile);
+  if (error) throw new Error(`${checkout}/tsconfig.json: ${ts.flattenDiagnosticMessageText(error.messageText, "\n")}`);
+  const options = config.compilerOptions || {};
+  if (typeof options.useDefineForClassFields === "boolean") return options.useDefineForClassFields;
+  const target = String(options.target || "es5").toLowerCase();
+  return target === "esnext" || (/^es20\d\d$/.test(target) && Number(target.slice(2)) >= 2022);
+}
+
 fs.rmSync(path.join(here, "build"), { recursive: true, force: true });
 for (const plugin of plugins) {
   const checkout = path.join(here, "..", "checkouts", plugin);
   if (!fs.existsSync(checkout)) throw new Error(`no ${checkout}: run ../fetch.sh first`);
+  const useDefineForClassFields = definesClassFields(checkout);
   for (const file of sources(path.join(checkout, "src"))) {
     const output = ts.transpileModule(fs.readFileSync(file, "utf8"), {
       fileName: file,
       reportDiagnostics: true,
-      compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true },
+      compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true, useDefineForClassFields },
     });
     if (output.diagnostics.length > 0) throw new Error(`${file}: ${output.diagnostics.map((d) => d.messageText).join("; ")}`);
     const destination = path.join(here, "build", plugin, path.relative(checkout, file)).replace(/\.ts$/, ".js");

@@ -33,11 +33,15 @@ MIDDLEMAN = {
              "by the library, is the answer. Requests are what `App.run(action:with:)` opens: `Action._run` builds "
              "the URL with `toXCallbackURL` and hands it to NSWorkspace/UIApplication (`Action+run.swift:24-45`); "
              "the adapter calls `toXCallbackURL` itself (`@testable import`, the debug build enables testing) and "
-             "reads its `url`. The `Input` has one property per parameter, as `Mirror` sees a struct. Skipped, as "
-             "inputs the API cannot take: x-source, x-success, x-error, x-cancel (Middleman sends no x-source and "
-             "writes its own callbacks when run with a closure), a flag (a nil property is left out), an empty or "
-             "repeated name (no type has such properties). Build-callback is not declared: a receiving action "
-             "returns nothing.",
+             "reads its `url`. The `Input` has one property per parameter, as `Mirror` sees a struct. The URL "
+             "`receive` is given is the value the app is opened with: a text `URL(string:)` refuses or rewrites (a "
+             "raw space, control or non-ASCII character, a lone `%`, an invalid scheme) never reaches an app as "
+             "written and is skipped. Skipped, as inputs the API cannot take: x-source, x-success, x-error, x-cancel "
+             "(Middleman sends no x-source and writes its own callbacks when run with a closure), a flag (a nil "
+             "property is left out), an empty or repeated name (no type has such properties), and a name that is no "
+             "Swift identifier (`a b`, `100%`, `x-success`: no property of an app's `Input` has it; only a Swift 6.2 "
+             "raw identifier, after the library's swift-tools-version 5.4, could spell it). Build-callback is not "
+             "declared: a receiving action returns nothing.",
     "patch": MM_PATCH,
     "platform": MM_SCHEME_TRAP_PLATFORM,
     "causes": [
@@ -55,14 +59,16 @@ MIDDLEMAN = {
               all_of(op("parse"), answered(r"noActionFound"))),
         cause("names-snake-cased", ["Sources/Middleman/Public/Action/Action+toXCallbackURL.swift:57"],
               "parameter names are the Input's property names passed through StringCase's `snakeCased()`, which "
-              "keeps letters alone: `a&b`, `a b`, `X-Success` become `a_b`, `a_b`, `x_success`; `p1` becomes `p`; "
-              "`100%` and `😀` become the empty name",
-              all_of(op("build-request"), kind("wrong-result"))),
+              "keeps letters alone: the property `p1` is sent as `p`, `😀` as the empty name (`excludeTrashed` as "
+              "`exclude_trashed`, as the README's Bear example wants)",
+              all_of(op("build-request"), kind("wrong-result"), detail(r"parameters \(compared"))),
+        cause("action-slash-kept", ["Sources/Middleman/Public/Action/Action+toXCallbackURL.swift:20",
+                                    "Sources/Middleman/Internal/Convenience Extensions/String+prefixed.swift:13-19"],
+              "the action's path is prefixed with `/` only when it lacks one, so the action `/open` is sent as the "
+              "path `/open`, which reads back as the action `open`",
+              all_of(op("build-request"), detail(r'action: expected "/'))),
         shared("invalid-scheme-traps", ["Sources/Middleman/Public/Action/Action+toXCallbackURL.swift:82"]),
         shared("raw-plus-written", ["Sources/Middleman/Public/CallbackURL.swift:58"]),
-        shared("builder-writes-x-names", ["Sources/Middleman/Public/Action/Action+toXCallbackURL.swift:54-73"],
-               summary="an Input property named like a reserved parameter is written, snake-cased (`x_success`, `x_foo`), "
-              "never refused"),
         shared("builder-empty-action", ["Sources/Middleman/Public/Action/Action+toXCallbackURL.swift:20"]),
     ],
     "behaviours": [
@@ -83,7 +89,10 @@ MIDDLEMAN = {
                   no_vector="the flag vectors (XCU-Y4PU, XCU-A74S) are skipped: the API has no way to ask for a name without a value"),
         behaviour("D6", "repeated parameters cannot be built: no type has two properties of one name",
                   no_vector="XCU-TQS4 is skipped: the input cannot be expressed"),
-        behaviour("D13", "reserved-looking names are written, snake-cased (cause builder-writes-x-names)", ["XCU-EJZU", "XCU-G9QU"], "fail"),
+        behaviour("D13", "a reserved name cannot be asked for: `x-success` and `x-foo` are no Swift identifiers, and the "
+                  "property `xSuccess` is sent snake-cased as `x_success`",
+                  no_vector="the vectors that ask for such a name (XCU-EJZU, XCU-G9QU) are skipped: no property of an app's "
+                            "`Input` has it"),
         behaviour("D15", "x-success, x-error and x-cancel are Middleman's own URLs to `Middleman.receiver`, encoded by `URLComponents.queryItems`",
                   no_vector="a caller cannot choose them, so the nested-callback build vectors are skipped; the CallbackURL row builds them"),
         behaviour("D18", "errorCode and errorMessage are read from a response to the app's own request (ResponseURL.swift:35-36)",
@@ -95,7 +104,14 @@ MIDDLEMAN = {
         behaviour("library-audit", "an invalid scheme traps in `URLComponents` when building (cause invalid-scheme-traps)", ["XCU-PZZD", "XCU-MAZX", "XCU-XS8F", "XCU-XULD"], "fail"),
         behaviour("library-audit", "the library never builds a callback on the target side",
                   no_vector="build-callback is not declared for this row: `receive(input:)` has no way to answer"),
-        behaviour("this audit", "parameter names are snake-cased Input property names (cause names-snake-cased)", ["XCU-DDPR", "XCU-63AY", "XCU-B96Q"], "fail"),
+        behaviour("this audit", "parameter names are snake-cased Input property names (cause names-snake-cased)", ["XCU-63AY", "XCU-5P4M"], "fail"),
+        behaviour("issue 28", "a name that is no Swift identifier (`a b`, `100%`, `a&b`, `x-success`) names no property of "
+                  "an app's `Input`; the adapter once made up such properties through `customMirror`",
+                  ["XCU-DDPR", "XCU-3ZAK", "XCU-B96Q", "XCU-8LUH", "XCU-BCAM", "XCU-99Z7", "XCU-VQEY"], "skipped"),
+        behaviour("issue 28", "a URL `URL(string:)` refuses or rewrites never reaches `receive` as written: the app is "
+                  "opened with a URL value (swift-foundation, and Apple's Foundation from the iOS 17 / macOS 14 SDKs, "
+                  "percent-encode raw controls, spaces and non-ASCII; earlier ones refuse them)",
+                  ["XCU-4NZL", "XCU-9GQU", "XCU-EDBQ", "XCU-7XWX"], "skipped"),
     ],
 }
 
@@ -110,10 +126,14 @@ MIDDLEMAN_CALLBACKURL = {
                    "beneath Middleman.receive; CallbackURL(scheme:host:path:queries:).url, the layer beneath Action.run",
     "calls": "The public `CallbackURL` value that `Middleman.receive` (through `ResponseURL`, `ResponseURL.swift:27, 38-44`) "
              "and `Action.run` (`Action+toXCallbackURL.swift:19-29`) sit on, for code that calls it directly: "
-             "`CallbackURL(from:)` on the URL's components, reported from its public `scheme`, `path` and "
-             "`queryItems` (a `Set<URLQueryItem>`); `CallbackURL(scheme:host:path:queries:).url` with the request's "
-             "items, x-callback parameters included. This row shows the layer, not what an app receives: "
-             "see the receive row.",
+             "`CallbackURL(from:)` on the components of the URL value the app is opened with, reported from its "
+             "public `scheme`, `path` and `queryItems` (a `Set<URLQueryItem>`); `CallbackURL(scheme:host:path:queries:).url` "
+             "with the request's items, x-callback parameters included. This row shows the layer, not what an app "
+             "receives: see the receive row. It is a value whose host is meant to vary (`App.host` can be overridden, "
+             "`App.swift:20,33`): it decodes and builds, and recognising an incoming x-callback-url is `receive`'s "
+             "job (roles decode and build-request). Skipped: a text `URL(string:)` refuses or rewrites (no app is "
+             "opened with it as written), and a request whose items repeat (a flag or `name=value` twice: a `Set` "
+             "holds it once).",
     "patch": MM_PATCH,
     "platform": MM_SCHEME_TRAP_PLATFORM,
     "causes": [
@@ -126,8 +146,6 @@ MIDDLEMAN_CALLBACKURL = {
         cause("empty-action-accepted", ["Sources/Middleman/Public/CallbackURL.swift:41"],
               "the path is taken as it is, so a URL without an action is accepted with the action \"\"",
               all_of(op("parse"), detail(r"expected rejection 'missing-action'"))),
-        shared("raw-controls-read-as-data", ["Sources/Middleman/Public/CallbackURL.swift:40"]),
-        shared("whole-query-reencoded-by-foundation", ["Sources/Middleman/Public/CallbackURL.swift:40"]),
         cause("non-utf8-value-becomes-nil", ["Sources/Middleman/Public/CallbackURL.swift:40"],
               "Foundation's `queryItems` gives a value (or name) that does not decode as UTF-8 as nil: the caller "
               "sees the name without a value; an action path that does not decode is empty",
@@ -151,7 +169,13 @@ MIDDLEMAN_CALLBACKURL = {
     "behaviours": [
         behaviour("D1", "`+` is read as a literal plus", [tagged("D1", "parse")], "pass"),
         behaviour("D2", "the builder writes `+` raw (cause raw-plus-written)", ["XCU-WXWB", "XCU-JASB"], "fail"),
-        behaviour("D4", "`%zz` and a lone `%` are kept as written", ["XCU-9F2T", "XCU-N2Q5", "XCU-UCML"], "pass"),
+        behaviour("D4", "`%zz` and a lone `%` never reach `CallbackURL` as written: `URL(string:)` encodes the `%` as `%25` "
+                  "before any app is opened with the URL", ["XCU-9F2T", "XCU-N2Q5", "XCU-UCML"], "skipped"),
+        behaviour("issue 28", "repeated items cannot be built: `queries` is a `Set<URLQueryItem>` (CallbackURL.swift:15), "
+                  "so a flag or `name=value` given twice is one element; the adapter once passed such a request to the "
+                  "set (fuzz finding XCU-RPMD: three flags `v` sent as one)",
+                  no_vector="no build vector repeats an identical item (XCU-TQS4 repeats a name with two values, which the "
+                            "set holds and which passes); the fuzz finding XCU-RPMD did, and is now answered skipped"),
         behaviour("D5", "a non-UTF-8 value becomes nil, so the caller sees the name without a value (cause non-utf8-value-becomes-nil)", ["XCU-BBJX", "XCU-XLXE"], "fail"),
         behaviour("D6", "repeated action parameters are all kept (a Set of distinct items)", ["XCU-2CXC", "XCU-3F7H"], "pass"),
         behaviour("D6", "of two x-success the one a caller meets is arbitrary (cause duplicate-reserved-arbitrary)", ["XCU-EPGQ", "XCU-X5CA"], "fail"),

@@ -1,5 +1,6 @@
-"""The audit of Vinzent03/obsidian-advanced-uri (TypeScript): the plugin's callbacks as its call sites make them (row
-obsidian-advanced-uri) and its builder given every field (row obsidian-advanced-uri-builder).
+"""The audit of Vinzent03/obsidian-advanced-uri (TypeScript): one row per route the plugin registers (adv-uri, the
+legacy advanced-uri, hook-get-advanced-uri), each answering as its handlers do, and its builder given every field
+(row obsidian-advanced-uri-builder).
 
 Paths are in the plugin at the pinned commit (plugin version 2.0.0); re-checked at fcd1068.
 """
@@ -17,11 +18,12 @@ QUERY_RESERIALISED = cause(
     "`done?word=Hola`). The callback the source app wrote is not kept byte for byte (D16)",
     all_of(op("build-callback"), detail(r"does not start with the callback URL")))
 NO_ERROR_CODE = cause(
-    "no-errorCode", ["src/main.ts:271-273", "src/main.ts:477-491", "src/handlers.ts:167"],
-    "the plugin never sends errorCode: the one failure call that passes options passes only errorMessage "
-    "(`src/main.ts:271-273`), every other passes none (`src/handlers.ts:167, 356, 384, 394, 469, 483`; "
-    "`src/main.ts:684`), and `failure` appends only what it is given. The spec's x-error is opened \"with at least "
-    "the parameters errorCode=code&errorMessage=message\" (D18)",
+    "no-errorCode", ["src/handlers.ts:167", "src/main.ts:477-491"],
+    "on this route every failure call passes no options (`src/handlers.ts:167, 356, 384, 394, 469, 483`; "
+    "`src/main.ts:684`), and `failure` appends only what it is given: x-error is opened as the source app sent it, "
+    "with neither errorCode nor errorMessage. The spec's x-error is opened \"with at least the parameters "
+    "errorCode=code&errorMessage=message\" (D18); the plugin's one failure that passes anything, the hook route's "
+    "`{errorMessage: \"No file opened\"}` (`src/main.ts:271-273`), sends no errorCode either",
     # Nothing named errorCode among what was appended (the callback's own errorCode=old, XCU-RSH3, is not appended).
     all_of(op("build-callback"), detail(r'appends \[(?:(?!"errorCode").)*\]; expected \[\["errorCode"')))
 SPACE_AS_PLUS = cause(
@@ -36,63 +38,80 @@ ANY_SCHEME = cause(
     "newlines (`\\tjavascript:` becomes `javascript:`)",
     all_of(op("build-callback"), expected_rejection("unsafe-callback-scheme")))
 
+SECOND_DECODE = cause(
+    "callback-decoded-again", ["src/main.ts:56-66", "src/main.ts:250-254", "src/main.ts:265-266"],
+    "`decodeParameterValues` passes every parameter, x-success and x-error included, through `decodeURIComponent` once "
+    "more, after Obsidian has decoded them: a callback's own `%26` is opened as `&` (its query gains a parameter), "
+    "`%2526` as `%26`, and a `%` without two hex digits throws URIError, so nothing is opened (D4, issues 51, 84, 151)",
+    all_of(op("build-callback"), answered(r"decodeURIComponent throws")))
+
 ENTRY = """
-Obsidian (closed source) receives `obsidian://adv-uri?…`, parses it and hands the plugin an object of decoded
-parameters. The plugin parses no URL and builds no x-callback-url request, so parse and build-request are not
-the plugin's code and are not offered (skipped); they would judge Obsidian.
+Obsidian (closed source) receives `obsidian://…`, parses it and hands the plugin an object of decoded parameters.
+The plugin parses no URL and builds no x-callback-url request, so parse and build-request are not the plugin's
+code and are not offered (skipped); they would judge Obsidian.
 
 What the plugin does itself is answer: its handlers call the plugin class's `success(parameters, options?)` and
 `failure(parameters, options?)` (`src/main.ts:461-491`), which read `x-success` or `x-error` from the parameters,
 parse it with `new URL` (`:466`, `:482`), add each option with `url.searchParams.set` (`:470`, `:486`) and hand
-`url.toString()` to `window.open` (`:473`, `:489`). The adapter (`other-libraries/obsidian/adapter.cjs`) loads
-the plugin's own modules (transpiled unchanged) and calls those two methods with
-`parameters = {"x-success" | "x-error": callback}`:
+`url.toString()` to `window.open` (`:473`, `:489`). The plugin registers three routes (`src/main.ts:249-276`), and
+what reaches those two methods differs by route, so each route is a row; the adapter
+(`other-libraries/obsidian/adapter.cjs`) loads the plugin's own modules (transpiled unchanged) and makes the calls
+the route makes:
 
-- `obsidian-advanced-uri`, the app-facing row, passes what the plugin's call sites pass: for a success, the
-  vector's parameters as the options record, as `hookSuccess` passes its results (`src/main.ts:449-459`), or
-  nothing, as `src/handlers.ts:181` and the other success calls do; for a failure, `{errorMessage}` only, as
-  `src/main.ts:271-273` does, the only failure call in the plugin that passes anything (the others,
-  `src/handlers.ts:167, 356, 384, 394, 469, 483` and `src/main.ts:684`, pass no options, so those error callbacks
-  carry neither errorCode nor message).
-- `obsidian-advanced-uri-builder`, the lower layer, gives `failure` errorCode, errorMessage and the parameters,
-  which no call site in the plugin does, to show what the builder itself does.
+- `obsidian-advanced-uri`: `adv-uri`, the route the README and docs/ document (`:256-261`). The parameters reach
+  the handlers as Obsidian decoded them, and every handler answers `success(parameters)` or `failure(parameters)`
+  with no options (`src/handlers.ts:167, 181, 268, 349, 356, 379-394, 432-446, 469-483, 539, 657, 673`;
+  `src/main.ts:684`): x-success or x-error is opened as given. Write mode `new` calls `hookSuccess` instead
+  (`src/handlers.ts:454, 461`), whose four results are the plugin's own; so a success that returns parameters
+  cannot be asked of this route, and those vectors are skipped.
+- `obsidian-advanced-uri-legacy`: `advanced-uri`, kept for URIs encoded twice (`:249-254`): the same handlers, after
+  `decodeParameterValues` (`:56-66`) has decoded every value once more.
+- `obsidian-advanced-uri-hook`: `hook-get-advanced-uri`, for the Hook app (`docs/External/Hook.md`, `:263-276`):
+  `decodeParameterValues`, then `hookSuccess(parameters, file)` with the active note, which appends `title`,
+  `advanceduri`, `urlkey` and `fileuri` (`:449-459`; declared extraParameters, set aside by the comparator), or,
+  with no note open, `failure(parameters, {errorMessage: "No file opened"})`. Success vectors with parameters, and
+  every error vector (its errorCode and message cannot be sent), are skipped. Obsidian's app is a stand-in with one
+  open note (`Note.md` in the vault `Vault`); it fills only the four extra parameters.
+- `obsidian-advanced-uri-builder`: no route: `success`/`failure` given the vector's parameters (and, for `failure`,
+  errorCode and errorMessage) as options, which no call site does, to show what the builder does with them.
 
-Skipped (answered `skipped` with the reason): x-cancel (the plugin's `Parameters` type, `src/types.ts`, knows
-x-success and x-error only), x-source (never appended to a callback), a repeated name or a name without a value
-(the options are a record of strings). A callback `new URL()` refuses throws inside the handler and nothing is
-opened: `rejected`; an empty callback opens nothing (`if (parameters["x-success"])`): `rejected`.
+Skipped (answered `skipped` with the reason) on every row: x-cancel (the plugin's `Parameters` type, `src/types.ts`,
+knows x-success and x-error only) and x-source (never appended to a callback); on the builder row a repeated name or
+a name without a value (the options are a record of strings). A callback `new URL()` refuses throws inside the
+handler and nothing is opened: `rejected`, as is one `decodeURIComponent` refuses on the legacy and hook routes; an
+empty callback opens nothing (`if (parameters["x-success"])`): `rejected`.
 """
 NOT_OURS = """
 - **No patch.** `other-libraries/obsidian/build.cjs` transpiles every `src/**/*.ts` of the plugin, unchanged, one
   file at a time with Debian's TypeScript 4.8 (`transpileModule`: types stripped, nothing checked), as the
-  plugin's esbuild build does. One resolution step: `import "./types.ts"` (`src/handlers.ts:18`) is loaded as the
+  plugin's esbuild build does, with the class-field semantics its `tsconfig.json` gives (target es5, so
+  `useDefineForClassFields` is false, as esbuild reads it: `Tools.app = this.plugin.app` runs after the constructor
+  has set `plugin`). One resolution step: `import "./types.ts"` (`src/handlers.ts:18`) is loaded as the
   transpiled `types.js`, as esbuild resolves it.
 - **Stubs** (no npm registry here), in `other-libraries/obsidian/stubs/`: `window.open` (in the adapter) records
-  the URL the plugin opens and opens nothing; that URL is the answer. Every export of `obsidian`,
-  `obsidian-community-lib` and `uuid` is a placeholder class that throws if constructed or called: loading the
-  plugin's modules only defines classes, and `success`/`failure` use none of them, so no stub is on the path
-  under test and none changes what the plugin's code does.
+  the URL the plugin opens and opens nothing; that URL is the answer. On the hook row, Obsidian's app is a stand-in
+  with one open note and `obsidian-community-lib`'s `stripMD` gives its name without `.md`: they fill only the
+  four results `hookSuccess` appends, which the row declares as extra parameters and the comparator sets aside.
+  Every other export of `obsidian`, `obsidian-community-lib` and `uuid` is a placeholder class that throws if
+  constructed or called (`TFile` is used only as the note's prototype, for `instanceof`): loading the plugin's
+  modules only defines classes, so no stub changes what the plugin's code does with a callback.
 - **`URL`.** Node 20's WHATWG `URL` and `URLSearchParams` stand in for those of Obsidian's Electron (Chromium);
   both implement the URL Standard, but Chromium's was not run here.
 """
 
-SHARED_BEHAVIOURS = [
+ROUTE_DECODE = behaviour(
+    "D4, issues 51, 84, 151", "URIError on `%` in a value: the legacy `advanced-uri` route and the "
+    "`hook-get-advanced-uri` route decode every parameter once more (`src/main.ts:56-66`, `:251`, `:266`), after "
+    "Obsidian has; it reaches x-success and x-error too, so a callback's own `%26` is opened as `&` (cause "
+    "callback-decoded-again)",
+    proposed="build-callback, success with no parameters, callback `src://x-callback-url/done?next=a%26b`: expect it "
+             "opened unchanged, must (rfc3986-2.4: the source app then reads `next=a` and a parameter `b`); the "
+             "build-callback vectors without parameters (XCU-EAXL, XCU-79U2, XCU-RW3Q, XCU-T8VE, XCU-WHBR) hold no "
+             "escape, so none tells these two routes from adv-uri yet")
+COMMON_BEHAVIOURS = [
     behaviour("D2", "the plugin relies on a raw `+` in its own `canvasviewport` parameter (`++100`, `src/types.ts`)",
               no_vector="that `+` is in a request Obsidian parses and decodes before the plugin sees it; the plugin's "
                         "code never parses a URL"),
-    behaviour("D3", "a space in an appended value is written `+` (`URLSearchParams`; cause space-written-as-plus)",
-              ["XCU-9YXC", "XCU-GNWU", "XCU-687T", "XCU-HP4E"], "fail"),
-    behaviour("D4, issues 51, 84, 151", "URIError on `%` in a value: the legacy `advanced-uri` route and the "
-              "`hook-get-advanced-uri` route decode every parameter once more (`src/main.ts:56-66`, `:251`, `:266`), "
-              "after Obsidian has",
-              no_vector="the value arrives decoded by Obsidian; a URL vector would judge Obsidian's parse, not the "
-                        "plugin's. The second decode also reaches x-success and x-error on those two routes (a "
-                        "callback's own `%2526` is opened as `%26`); the adapter drives the current `adv-uri` route, "
-                        "which does not decode again"),
-    behaviour("D16", "the callback's own query re-serialised, and a parameter of the same name replaced, when anything "
-              "is appended (cause callback-query-reserialised); the D16 vectors whose query holds nothing "
-              "`URLSearchParams` rewrites pass", [tagged("D16", "build-callback")], None),
-    behaviour("D17", "parameters go before the callback's fragment (URL-based)", [tagged("D17", "build-callback")], None),
     behaviour("issues 16, 62", "double-encoded `obsidian://adv-uri?…` URIs generated by the plugin (`Tools.generateURI`)",
               no_vector="those are obsidian:// request URLs for Obsidian's own parser, not x-callback-urls; the "
                         "suite's build-request vectors need an x-callback-url host"),
@@ -100,58 +119,93 @@ SHARED_BEHAVIOURS = [
               "x-success and x-error only)", [tagged(("callback", "cancel"), "build-callback", ("skipped",))], "skipped"),
     behaviour("-", "x-source is never appended to a callback",
               no_vector="vectors that ask for x-source are answered skipped: the plugin has no way to add it"),
+]
+UNSAFE_OPENED = behaviour(
+    "-", "`javascript:`, `data:`, `file:` and `vbscript:` callbacks, and disguised ones `new URL` cleans up, are opened "
+    "(cause any-scheme-opened)", [tagged("unsafe-scheme", "build-callback", ("failed",))], "fail")
+APPENDING_BEHAVIOURS = [
+    behaviour("D3", "a space in an appended value is written `+` (`URLSearchParams`; cause space-written-as-plus)",
+              ["XCU-9YXC", "XCU-GNWU", "XCU-687T", "XCU-HP4E"], "fail"),
+    behaviour("D16", "the callback's own query re-serialised, and a parameter of the same name replaced, when anything "
+              "is appended (cause callback-query-reserialised); the D16 vectors whose query holds nothing "
+              "`URLSearchParams` rewrites pass", [tagged("D16", "build-callback")], None),
+    behaviour("D17", "parameters go before the callback's fragment (URL-based)", [tagged("D17", "build-callback")], None),
     behaviour("-", "the options are a record: one value per name, and JavaScript puts integer-like keys first",
               no_vector="vectors with a repeated name are answered skipped; no build-callback vector has an "
                         "integer-like name"),
-    behaviour("-", "`javascript:`, `data:`, `file:` and `vbscript:` callbacks, and disguised ones `new URL` cleans up, "
-              "are opened (cause any-scheme-opened)", [tagged("unsafe-scheme", "build-callback", ("failed",))], "fail"),
 ]
+ROUTE_SUCCESS_SKIPPED = behaviour(
+    "issue 28", "a handler's success carries no results on this route: `success(parameters)` with no options, or "
+    "`hookSuccess`'s own four in write mode `new`; a vector's parameters cannot be returned",
+    [tagged("D16", "build-callback", ("skipped",))], "skipped")
+NOTHING_APPENDED = behaviour(
+    "D16", "nothing is appended to a success on this route, so the callback is opened as `new URL` serialises it and "
+    "its query is never re-serialised", ["XCU-EAXL", "XCU-79U2", "XCU-RW3Q", "XCU-T8VE", "XCU-WHBR"], "pass")
+ROUTE_NO_ERROR_CODE = behaviour(
+    "D18", "no failure on this route passes options: x-error is opened with neither errorCode nor errorMessage "
+    "(cause no-errorCode)", [tagged("D18", "build-callback", ("failed",))], "fail")
 
-OBSIDIAN_ADVANCED_URI = {
-    "key": "obsidian-advanced-uri",
-    "folder": "other-libraries",
-    "title": "Vinzent03/obsidian-advanced-uri, as its call sites answer",
-    "implementation": "Vinzent03/obsidian-advanced-uri",
-    "repository": REPOSITORY,
-    "commit": COMMIT,
-    "entryPoints": "The plugin's own success(parameters, options) and failure(parameters, options) (src/main.ts:461-491), "
-                   "called on the transpiled plugin class as its handlers call them: a success with the vector's "
-                   "parameters as options (as hookSuccess, src/main.ts:449-459) or none; a failure with {errorMessage} "
-                   "only, as the one call site that passes anything (src/main.ts:271-273). build-callback only: "
-                   "Obsidian, not the plugin, parses URLs, and the plugin builds no x-callback-url request.",
-    "calls": ENTRY,
-    "causes": [QUERY_RESERIALISED, NO_ERROR_CODE, SPACE_AS_PLUS, ANY_SCHEME],
-    "behaviours": SHARED_BEHAVIOURS + [
-        behaviour("D18", "errorMessage only: the plugin never sends errorCode; the only failure call that passes "
-                  "anything passes `{errorMessage: \"No file opened\"}` (`src/main.ts:271-273`), every other passes "
-                  "nothing, so most error callbacks carry neither (cause no-errorCode)",
-                  [tagged("D18", "build-callback", ("failed",))], "fail"),
-    ],
-    "patch": NOT_OURS,
-}
 
-OBSIDIAN_ADVANCED_URI_BUILDER = {
-    "key": "obsidian-advanced-uri-builder",
-    "folder": "other-libraries",
-    "title": "Vinzent03/obsidian-advanced-uri, the builder given every field",
-    "implementation": "Vinzent03/obsidian-advanced-uri (builder)",
-    "repository": REPOSITORY,
-    "commit": COMMIT,
-    "entryPoints": "The lower layer of the obsidian-advanced-uri row: the same success/failure (src/main.ts:461-491), "
-                   "with failure given errorCode, errorMessage and the vector's parameters as options, which no call "
-                   "site in the plugin does, to show what the builder itself does.",
-    "calls": ENTRY + """
-The one difference from the app-facing row ([obsidian-advanced-uri.md](obsidian-advanced-uri.md)):
-`failure(parameters, options)` (`src/main.ts:477-491`) is given `errorCode`, `errorMessage` and the vector's
-parameters as its options. It appends them, so the D18 failures of the app-facing row pass here; what remains
-is the builder's own.
-""",
-    "causes": [QUERY_RESERIALISED, SPACE_AS_PLUS, ANY_SCHEME],
-    "behaviours": SHARED_BEHAVIOURS + [
-        behaviour("D18", "given errorCode and errorMessage, `failure` appends both; the plugin's own call sites never "
-                  "give errorCode (see the obsidian-advanced-uri row)", [tagged("D18", "build-callback")], None),
-    ],
-    "patch": NOT_OURS,
-}
+def route_row(key, title, implementation, entry, causes, behaviours):
+    """One row of the plugin: its key, what it drives, its causes and behaviours; the texts every row shares."""
+    return {"key": key, "folder": "other-libraries", "title": title, "implementation": implementation,
+            "repository": REPOSITORY, "commit": COMMIT, "entryPoints": entry, "calls": ENTRY,
+            "causes": causes, "behaviours": COMMON_BEHAVIOURS + behaviours, "patch": NOT_OURS}
 
-ROWS = [OBSIDIAN_ADVANCED_URI, OBSIDIAN_ADVANCED_URI_BUILDER]
+
+OBSIDIAN_ADVANCED_URI = route_row(
+    "obsidian-advanced-uri", "Vinzent03/obsidian-advanced-uri, its `adv-uri` route",
+    "Vinzent03/obsidian-advanced-uri (adv-uri)",
+    "The documented adv-uri route (src/main.ts:256-261): the plugin's own success(parameters) and failure(parameters) "
+    "(src/main.ts:461-491) with no options, as every handler on the route calls them (src/handlers.ts:167, 181, …; "
+    "src/main.ts:684); a success that returns parameters cannot be asked of it (skipped). build-callback only: "
+    "Obsidian, not the plugin, parses URLs, and the plugin builds no x-callback-url request.",
+    [NO_ERROR_CODE, ANY_SCHEME],
+    [ROUTE_NO_ERROR_CODE, NOTHING_APPENDED, ROUTE_SUCCESS_SKIPPED, UNSAFE_OPENED,
+     behaviour("D4", "no second decode on this route: the parameters reach the handlers as Obsidian decoded them "
+               "(`src/main.ts:257-261`); the legacy and hook rows decode again",
+               no_vector="no build-callback vector without parameters holds an escape in its callback (see the legacy "
+                         "row's proposed vector)")])
+
+OBSIDIAN_ADVANCED_URI_LEGACY = route_row(
+    "obsidian-advanced-uri-legacy", "Vinzent03/obsidian-advanced-uri, its legacy `advanced-uri` route",
+    "Vinzent03/obsidian-advanced-uri (advanced-uri, legacy)",
+    "The legacy advanced-uri route (src/main.ts:249-254): decodeParameterValues (src/main.ts:56-66), then the same "
+    "success(parameters) and failure(parameters) with no options as on adv-uri; a success that returns parameters "
+    "cannot be asked of it (skipped). build-callback only.",
+    [SECOND_DECODE, NO_ERROR_CODE, ANY_SCHEME],
+    [ROUTE_NO_ERROR_CODE, NOTHING_APPENDED, ROUTE_SUCCESS_SKIPPED, UNSAFE_OPENED, ROUTE_DECODE])
+
+OBSIDIAN_ADVANCED_URI_HOOK = route_row(
+    "obsidian-advanced-uri-hook", "Vinzent03/obsidian-advanced-uri, its `hook-get-advanced-uri` route",
+    "Vinzent03/obsidian-advanced-uri (hook-get-advanced-uri)",
+    "The hook-get-advanced-uri route (src/main.ts:263-276): decodeParameterValues, then hookSuccess(parameters, file) "
+    "with the active note (src/main.ts:449-459), which appends title, advanceduri, urlkey and fileuri (declared "
+    "extraParameters); its failure, 'No file opened', cannot carry a vector's error (skipped), nor can a success carry "
+    "a vector's parameters (skipped). build-callback only.",
+    [SECOND_DECODE, QUERY_RESERIALISED, SPACE_AS_PLUS, ANY_SCHEME],
+    [ROUTE_DECODE,
+     behaviour("D19", "every success appends `title`, `advanceduri`, `urlkey` and `fileuri`, the open note's name and "
+               "links (`src/main.ts:452-457`; declared extraParameters)",
+               ["XCU-EAXL", "XCU-79U2", "XCU-RW3Q", "XCU-T8VE", "XCU-WHBR"], "pass"),
+     behaviour("D18", "the one failure is `{errorMessage: \"No file opened\"}` (`src/main.ts:270-274`): no errorCode, "
+               "and a fixed message", [tagged("D18", "build-callback", ("skipped",))], "skipped"),
+     behaviour("issue 28", "a vector's own success parameters cannot be returned on this route: only hookSuccess's four",
+               [tagged("D16", "build-callback", ("skipped",))], "skipped"),
+     behaviour("-", "whatever `new URL` accepts is opened, as on the other routes (`src/main.ts:466`, `:473`)",
+               no_vector="the unsafe-scheme vectors return parameters or an error, which this route cannot send "
+                         "(skipped)")])
+
+OBSIDIAN_ADVANCED_URI_BUILDER = route_row(
+    "obsidian-advanced-uri-builder", "Vinzent03/obsidian-advanced-uri, the builder given every field",
+    "Vinzent03/obsidian-advanced-uri (builder)",
+    "No route: the layer beneath them, the same success/failure (src/main.ts:461-491), given the vector's parameters "
+    "as options and, for failure, errorCode, errorMessage and the parameters, which no call site in the plugin does, "
+    "to show what the builder itself does.",
+    [QUERY_RESERIALISED, SPACE_AS_PLUS, ANY_SCHEME],
+    APPENDING_BEHAVIOURS + [UNSAFE_OPENED,
+        behaviour("D18", "given errorCode and errorMessage, `failure` appends both; no route of the plugin gives "
+                  "errorCode (see the route rows)", [tagged("D18", "build-callback")], None),
+    ])
+
+ROWS = [OBSIDIAN_ADVANCED_URI, OBSIDIAN_ADVANCED_URI_LEGACY, OBSIDIAN_ADVANCED_URI_HOOK, OBSIDIAN_ADVANCED_URI_BUILDER]

@@ -4,8 +4,8 @@ sends every request of the crate's command-line tool through it (row ozbe-xcallb
 Paths are in the crate at the pinned commit unless they name a crate of Debian's registry
 (/usr/share/cargo/registry: url 2.3.1, form_urlencoded 1.1.0). Re-checked at 957cd01.
 """
-from audit_rules import (ACTION_BUILD, all_of, answered, behaviour, cause, desc, detail, expected_rejection, kind,
-                         op, tag, tagged)
+from audit_rules import (ACTION_BUILD, all_of, answered, any_of, behaviour, cause, desc, detail, expected_rejection,
+                         kind, op, tag, tagged)
 
 REPOSITORY = "https://github.com/ozbe/xcallback"
 COMMIT = "957cd0164f403d1babc749968d39ab4e93729b44"
@@ -16,22 +16,22 @@ PATHS = ("Paths are in that repository unless they name a crate (`url 2.3.1`, `f
 
 # MARK: - Causes both rows have (the client builds its URL with the module)
 
-def action_pasted_unescaped(prefix=""):
+def action_pasted_unescaped(prefix="", suffix=""):
     return cause("action-pasted-unescaped", [MODULE + ":283-289"],
                  prefix + "`to_url` formats `{scheme}://x-callback-url/{action}` and parses the string with `Url::parse`, so "
                  "the action is never escaped: `?` in it starts the query (`what?` is built as the action `what`), `#` "
                  "starts a fragment, a `%` that begins no escape is left raw (`100%`), `%41` is read back as `A`, and a "
-                 "tab is removed by `Url::parse` (url 2.3.1 `src/parser.rs:312-319`)",
+                 "tab is removed by `Url::parse` (url 2.3.1 `src/parser.rs:312-319`)" + suffix,
                  all_of(op("build-request"), desc(ACTION_BUILD)))
 
 
-def scheme_unchecked(extra_source=(), prefix="", suffix=""):
+def scheme_unchecked(extra_source=(), prefix="", suffix="", match=None):
     return cause("scheme-unchecked", [MODULE + ":283-289", MODULE + ":394-401"] + list(extra_source),
                  prefix + "`to_url` pastes the scheme into the string unchecked. Where the url crate cannot parse the result "
                  "(`1app`, `my app`, `\"\"`), `to_url` returns an error, which the `ToString` implementation the crate's "
-                 "client uses turns into an empty string: the URL opened is `\"\"`. `app:` parses, as the scheme `app` "
+                 "client uses turns into an empty string. `app:` parses, as the scheme `app` "
                  "followed by the opaque path `://x-callback-url/open`" + suffix,
-                 all_of(op("build-request"), expected_rejection("invalid-scheme")))
+                 match or all_of(op("build-request"), expected_rejection("invalid-scheme")))
 
 
 def space_written_as_plus(prefix=""):
@@ -235,8 +235,9 @@ OZBE_XCALLBACK_CLIENT = {
                    "it (the same calls as the ozbe-xcallback row), then NSXCallbackClient::new() and execute(&url) "
                    "(src/macos.rs:48-57, 144-150; src/bin/cli.rs:41-46 calls it the same way). execute sets its own "
                    "x-source and callbacks (src/macos.rs:70-102), so a request that asks for its own is answered "
-                   "skipped; it opens the URL through NSWorkspace (src/macos.rs:152-154), whose stand-in records it, and "
-                   "waits for a callback that never comes. build-request only.",
+                   "skipped; it opens [NSURL URLWithString:] of the text through NSWorkspace (src/macos.rs:152-154), whose "
+                   "stand-ins model the macOS 14 SDK's URLWithString: and record the URL, and waits for a callback that "
+                   "never comes. build-request only.",
     "calls": """
 The README documents one entry point, `callback <scheme> <action> [parameters]...`. The tool builds an
 `XCallbackUrl` (`opts_to_url`, `src/bin/cli.rs:48-53`) and sends it with `NSXCallbackClient::execute`
@@ -264,9 +265,16 @@ Parse is not offered here: the client parses only the callbacks sent back to it,
 so the comparator sets them aside outside the vectors tagged `extra-parameters`, which judge that behaviour once.
 """,
     "causes": [
-        action_pasted_unescaped("As in the ozbe-xcallback row: "),
-        scheme_unchecked(["src/macos.rs:152-154"], "As in the ozbe-xcallback row: ",
-                         "; the client hands that string to `NSWorkspace` (`src/macos.rs:153`)"),
+        action_pasted_unescaped("As in the ozbe-xcallback row: ",
+                                "; on the client's path `[NSURL URLWithString:]` (macOS 14 SDK and later) re-encodes a "
+                                "path holding a lone `%`, so `100%` is opened as `100%25` and arrives whole (XCU-3KSF "
+                                "and XCU-LU5J pass on this row; before that SDK it is nil for them and nothing is opened)"),
+        scheme_unchecked(["src/macos.rs:145-154"], "As in the ozbe-xcallback row: ",
+                         ". The client hands the text to `[NSURL URLWithString:]`, which is nil for `\"\"`: "
+                         "`openURL:` is given nil, nothing is opened, and `execute` waits for a callback for ever "
+                         "(`src/macos.rs:145-154`). `app:://x-callback-url/open` is a URL, and is opened",
+                         any_of(all_of(op("build-request"), expected_rejection("invalid-scheme")),
+                                all_of(op("build-request"), kind("errored"), detail(r"openURL: nil")))),
         cause("adds-own-source-and-callbacks", ["src/macos.rs:70-102"],
               "`execute` copies the request and sets x-source to `callback` and x-success, x-error and x-cancel to its "
               "own `callback://x-callback-url/success|error|cancel?callback_id=<32 random letters and digits>`, on every "
@@ -293,8 +301,13 @@ so the comparator sets them aside outside the vectors tagged `extra-parameters`,
                   [tagged("D13", "build-request")], "fail"),
         behaviour("D15", "nested callbacks a caller asks for cannot be sent (skipped); the module row shows how the "
                   "builder encodes them", [tagged("D15", "build-request", ("skipped",))], "skipped"),
-        behaviour("-", "the URL opened is `to_string()`'s, \"\" when `to_url` fails (`src/macos.rs:153`; cause "
-                  "scheme-unchecked)", ["XCU-PZZD", "XCU-MAZX", "XCU-XS8F"], "fail"),
+        behaviour("-", "`to_string()` gives \"\" when `to_url` fails; `[NSURL URLWithString:@\"\"]` is nil, so `openURL:` "
+                  "opens nothing and `execute` waits for ever (`src/macos.rs:145-154`; cause scheme-unchecked)",
+                  ["XCU-PZZD", "XCU-MAZX", "XCU-XS8F"], "fail"),
+        behaviour("issue 28", "the URL opened is `[NSURL URLWithString:]` of the text `to_string()` gives "
+                  "(`src/macos.rs:153`): on the macOS 14 SDK and later an invalid path is percent-encoded, so the "
+                  "action `100%` is opened as `100%25`; the stand-in once opened the text as it was",
+                  ["XCU-3KSF", "XCU-LU5J"], "pass"),
         HANDLER_PANICS,
         CLI_DOUBLE_ENCODING,
     ],
@@ -304,10 +317,16 @@ so the comparator sets them aside outside the vectors tagged `extra-parameters`,
   each byte to its char (`src/macos.rs:60`). Same 62-letter alphabet, random either way; the id is in the
   client's own callbacks, which the comparator sets aside (declared `extraParameters`), so nothing under test.
 - **Stand-ins** (`rust-xcallback/stubs/`): `macos` for ozbe/webkitten's AppKit/Foundation bindings and `objc` for
-  the Objective-C runtime. `NSWorkspace::open_url` records the URL and opens nothing; `NSString::from` and
-  `NSURL::from` carry the string unchanged; everything else (the application, the delegate, class registration,
-  message sending, the Apple event handler) panics if called, and none of it is on the path of `new` and
-  `execute`.
+  the Objective-C runtime. `NSString::from` carries the text unchanged. `NSURL::from` is webkitten's
+  `[NSURL URLWithString:]`, modelled as Apple's Foundation answers it for an app linked against the macOS 14 SDK or
+  later (`stubs/macos/src/url_with_string.rs`: swift-foundation's RFC 3986 parser, which percent-encodes a
+  component that is not valid as written and is nil for `""` or an invalid scheme; its test holds the answers of
+  swift-foundation's `URL(string:)` for the same texts). `NSWorkspace::open_url` records the URL's
+  `absoluteString`, or that it was handed nil, and opens nothing; the adapter answers `errored` for nil, since
+  `execute` then waits for ever. Everything else (the application, the delegate, class registration, message
+  sending, the Apple event handler) panics if called, and none of it is on the path of `new` and `execute`.
+  Before the macOS 14 SDK, `URLWithString:` was nil for every text it now re-encodes (the action `100%`), and the
+  client opened nothing for those as well: XCU-3KSF and XCU-LU5J would fail there as MAZX does here.
 - **Adapter**: the request is built by `rust-xcallback/src/protocol.rs`, as for the module's row (a `null`
   parameter value is `skipped`); a request with its own x-source or callbacks is `skipped` (above).
 - Each run draws new `callback_id`s, so the answers of the failing vectors differ from run to run; the verdicts

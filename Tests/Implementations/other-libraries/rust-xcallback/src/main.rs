@@ -27,6 +27,11 @@
 //! category `not-x-callback-url` for the library's own `XCallbackError::InvalidHost` and none
 //! otherwise. The module's `XCallbackUrl` keeps no fragment, so the fragment is declared
 //! `not-reported`. The macOS client's own row is src/bin/client.rs.
+//!
+//! Roles: recognise, decode and build-request: `parse` refuses a host other than x-callback-url
+//! (`InvalidHost`, src/x_callback_url.rs:213-217) before it decodes; the crate never answers a request
+//! (Tests/Implementations/roles.tsv). The module takes a `&str` and the adapter hands it the vector's
+//! text as it is: no platform API stands between them.
 
 #[allow(warnings)] // the third-party module compiles as it is; its lints are not ours
 #[path = "../../checkouts/ozbe-xcallback/src/x_callback_url.rs"]

@@ -6,14 +6,28 @@
 // action") and hands every URL the system opens it with to `Manager.handleOpen(url:)` (README "Handle
 // incoming URLs"; SampleApp/CallbackURLKitDemo/AppDelegate.swift). The handler answers by calling one
 // closure: `success(nil)` when it returns nothing (README; the sample's "success" action), `success([…])`
-// with its result, `failure(error)` or `cancel()`. The app's scheme is `registeredScheme(of:)`.
+// with its result, `failure(error)` or `cancel()`; `failure` takes an error (a code and a message) and
+// `cancel` nothing, so an error or a cancel with x-source or parameters is skipped. The app's scheme is `registeredScheme(of:)`, and the
+// URL is the value the app is opened with (`incomingURL`): a text `URL(string:)` refuses or rewrites is
+// skipped, never judged.
+//
+// x-source: the handler's `[String: String]` is the app's whole view of the request. The library removes
+// every other x- name from it and puts x-source back on purpose (Manager.swift:234-242), so an app reads
+// the sending app's name as `parameters["x-source"]`; the adapter reports that entry as the source and
+// the others as action parameters. The jasonnam adapter reads its delegate's dictionary, the same shape
+// with x-source in it, the same way.
 //
 // Sending (build-request): a `Client` for the target app's scheme performs the action on a Manager
 // (`client.perform(action:parameters:)`, README "Create a client class"; Clients/GoogleChrome.swift).
+// `perform(…onSuccess:onFailure:onCancel:)`, the README's "Use callback closure", is exercised end to end
+// by `swift-library-adapter callbackurlkit-round-trip` (CallbackURLKitRoundTrip.swift), which run.sh runs.
 //
 // What stands in for the platform: `Manager.open(url:)` records the URL instead of asking UIKit or AppKit
 // to open it, and `Client.appInstalled` answers as `UIApplication.canOpenURL` does on a device where the
 // target app is installed (see `AppClient`).
+//
+// Roles: recognise, decode, build-request and build-callback: the Manager checks the scheme and the host
+// (Manager.swift:73), decodes, sends requests and answers them (Tests/Implementations/roles.tsv).
 
 import CallbackURLKit
 import Foundation
@@ -78,7 +92,8 @@ struct CallbackURLKitTarget: ConformanceTarget {
     }
 
     func parse(_ url: String) -> TargetAnswer<XCallbackRequest> {
-        guard let parsed = URL(string: url) else { return .rejected(category: nil, message: "URL(string:) is nil: no URL to open the app with") }
+        let parsed: URL
+        do { parsed = try incomingURL(url).get() } catch { return error.skipped() }
         let manager = CapturingManager(scheme: registeredScheme(of: url))
         // The app implements the action asked for: its handler is registered under the name the library
         // looks up (the path without its leading "/", Manager.swift:76-78). A URL that names no action
@@ -101,6 +116,7 @@ struct CallbackURLKitTarget: ConformanceTarget {
         }
         // The handler's parameters hold x-source on purpose (Manager.swift:239-241), the library's way of
         // handing the source to the app, so it is read as the source; the other x- names never reach it.
+        // The jasonnam adapter reads the same shape of dictionary the same way (see the header).
         var result = request(scheme: parsed.scheme ?? "", action: action, pairs: parameters.map { ($0.key, $0.value) })
         // The library only exposes the callbacks by opening them: each closure is called on its own, so the
         // URL it opens (if any) is known to be its own. The error URL comes with errorCode and errorMessage
@@ -144,6 +160,9 @@ struct CallbackURLKitTarget: ConformanceTarget {
     }
 
     func buildCallback(_ response: XCallbackResponse) -> TargetAnswer<String> {
+        if let cannot = closureCannotCarry(response, error: "the failure closure (FailureCallback, CallbackURLKit.swift:35)", cancel: "the cancel closure (CancelCallback, CallbackURLKit.swift:36)") {
+            return cannot.skipped()
+        }
         let key: String
         switch response.outcome {
         case .success: key = "x-success"
@@ -153,7 +172,7 @@ struct CallbackURLKitTarget: ConformanceTarget {
         case .cancel: key = "x-cancel"
         }
         // What a success handler returns: its result parameters, and x-source when it names itself (the
-        // library adds none of its own to a callback). The failure and cancel closures take no parameters.
+        // library adds none of its own to a callback). The failure and cancel closures take none (skipped above).
         var values: [String: String] = [:]
         if case .success = response.outcome {
             var returned = response.parameters

@@ -1,6 +1,7 @@
 // Helpers shared by the library adapters.
 
 import Foundation
+import XCallbackConformance
 import XCallbackURL
 
 /// The pinned commit of each library, as libraries.tsv and fetch.sh have it.
@@ -53,24 +54,54 @@ func dictionary(_ parameters: [XCallbackParameter]) -> Result<[String: String], 
     return .success(result)
 }
 
-/// A callback for APIs that take it as a `URL` value, or why the text is no such value.
+/// The URL value an app is opened with for `text`, or why no app is opened with this text.
 ///
-/// `URL(string:)` refuses some texts and rewrites others (swift-foundation percent-encodes a lone `%`, a
-/// space, a tab or non-ASCII: `a%b` becomes `a%25b`). Either way the app cannot hand the library this
-/// callback as written, so the vector is skipped instead of judging Foundation's rewriting as the library's.
+/// The system opens an app with a URL value, never with a string: the app that sent it made the value
+/// with `URL(string:)` or the like, which refuses some texts and rewrites others. swift-foundation, like
+/// Apple's Foundation for apps built with the iOS 17 / macOS 14 SDKs, percent-encodes a raw space,
+/// control or non-ASCII character and a lone `%` (`a%b` becomes `a%25b`, a raw LF `%0A`); Apple's
+/// earlier Foundation refused such texts (nil). Either way no app is opened with the text as written, so
+/// a library that takes a `URL` never sees it: the vector is skipped instead of Foundation's rewriting
+/// (or refusal) being judged as the library's.
+func incomingURL(_ text: String) -> Result<URL, Unrepresentable> {
+    urlValue(text, as: "the app is opened with a URL value")
+}
+
+/// A callback for APIs that take it as a `URL` value, or why the text is no such value (see `incomingURL`).
 func callbackURL(_ text: String) -> Result<URL, Unrepresentable> {
+    urlValue(text, as: "callbacks are passed as URL values")
+}
+
+/// `URL(string:)` of `text` when it keeps the text as written, or the reason it does not, after `context`.
+private func urlValue(_ text: String, as context: String) -> Result<URL, Unrepresentable> {
     guard let url = URL(string: text) else {
-        return .failure(Unrepresentable(reason: "callbacks are passed as URL values; URL(string:) is nil for '\(text)'"))
+        return .failure(Unrepresentable(reason: "\(context); URL(string:) is nil for \(text.debugDescription)"))
     }
     guard url.absoluteString == text else {
-        return .failure(Unrepresentable(reason: "callbacks are passed as URL values; URL(string:) reads '\(text)' as '\(url.absoluteString)'"))
+        return .failure(Unrepresentable(reason: "\(context); URL(string:) reads \(text.debugDescription) as \(url.absoluteString.debugDescription)"))
     }
     return .success(url)
+}
+
+/// Why a callback with this outcome cannot carry `response`'s x-source or parameters, or nil when it can.
+///
+/// In CallbackURLKit and jasonnam the error closure takes an error (a code and a message) and the cancel
+/// closure nothing: an app has no way to hand them x-source or result parameters, so such a vector is
+/// skipped rather than answered with a callback that silently lacks them.
+func closureCannotCarry(_ response: XCallbackResponse, error: String, cancel: String) -> Unrepresentable? {
+    guard response.source != nil || !response.parameters.isEmpty else { return nil }
+    switch response.outcome {
+    case .success: return nil
+    case .error: return Unrepresentable(reason: "\(error) takes an error (a code and a message) alone: x-source and parameters cannot be passed")
+    case .cancel: return Unrepresentable(reason: "\(cancel) takes no arguments: x-source and parameters cannot be passed")
+    }
 }
 
 /// An input the library's API cannot take, with the reason.
 struct Unrepresentable: Error {
     var reason: String
+    /// The answer to a vector with such an input: skipped, with the reason.
+    func skipped<Value>() -> TargetAnswer<Value> { .unsupported(reason: reason, issueURL: nil) }
 }
 
 /// Percent-encodes everything but RFC 3986 unreserved characters, so that a callback URL rides

@@ -4,10 +4,16 @@
 // - parse: the app makes an `XCallbackURLHandler` for its own registered scheme, gives it a delegate,
 //   and for each URL it is opened with calls `xCallbackURL(fromURL:)`, then `handle(_:)` with the value,
 //   which calls the delegate's `handleXCallbackURL(action:parameters:…)` (XCallbackURLHandler.swift:41-80,
-//   82-143). The answer is the action and parameters the delegate receives, as it receives them: the
-//   library singles out x-success, x-error and x-cancel (as the value's callback URLs, reported from
-//   `successCallbackURL`, `errorCallbackURL`, `cancelCallbackURL`) and nothing else, so x-source stays
-//   among the parameters. The app's scheme is `registeredScheme(of:)`.
+//   82-143). The answer is the action and parameters the delegate receives: the library singles out
+//   x-success, x-error and x-cancel (as the value's callback URLs, reported from `successCallbackURL`,
+//   `errorCallbackURL`, `cancelCallbackURL`). The app's scheme is `registeredScheme(of:)`. The URL is the
+//   value the app is opened with (`incomingURL`): a text `URL(string:)` refuses or rewrites is skipped.
+// - x-source, read as the CallbackURLKit adapter reads it: the delegate's `[String: String]` is the app's
+//   whole view of the request, and the library has no other place for the source (no member of
+//   `XCallbackURL`, nothing in its README), so an app finds the sending app's name where the library
+//   leaves it, as `parameters["x-source"]` (XCallbackURLHandler.swift:128-129). CallbackURLKit hands its
+//   handler the same shape of dictionary with x-source in it (Manager.swift:239-241). Both adapters report
+//   that entry as the source and the other entries as the action parameters: one reading of one shape.
 // - build-request: `XCallbackURL(scheme:action:parameters:successCallbackURL:…).url`
 //   (XCallbackURL+URL.swift); x-source, which the library has no member for, is a parameter.
 // - build-callback: the delegate calls the closure `handle(_:)` gave it: `successCallback(nil)` when it
@@ -15,7 +21,12 @@
 //   opens the URL through the delegate's `openCallbackURL(_:)`, which records it. `handle(_:)` is given
 //   a value made with the callback as the source app sent it (`XCallbackURL(scheme:action:successCallbackURL:)`),
 //   not one parsed from a request, so that the re-encoding at parse (XCallbackURLHandler.swift:108) is
-//   judged once, by the parse vectors.
+//   judged once, by the parse vectors. The callback is a `URL` value (`callbackURL`), as in build-request.
+//   `errorCallback` takes an error (a code and a message) and `cancelCallback` nothing, so an error or a
+//   cancel with x-source or parameters cannot be asked for (skipped, `closureCannotCarry`).
+//
+// Roles: recognise, decode (the handler checks scheme and host, then decodes), build-request and
+// build-callback (Tests/Implementations/roles.tsv).
 
 import Foundation
 import JasonnamXCallbackURL
@@ -30,11 +41,13 @@ struct JasonnamTarget: ConformanceTarget {
     /// Parameters is a [String: String] and no fragment is exposed: the adapter declares both.
     var declaredChoices: DeclaredChoices { [.parameterOrder: "unordered", .fragment: "not-reported"] }
 
-    /// The names the library reads as x-callback parameters (XCallbackURLHandler.swift:109-127).
-    static let reserved: Set<String> = ["x-success", "x-error", "x-cancel"]
+    /// The name the app reads from the delegate's parameters as the source; the library takes out the
+    /// three callbacks itself (XCallbackURLHandler.swift:109-127).
+    static let reserved: Set<String> = ["x-source"]
 
     func parse(_ url: String) -> TargetAnswer<XCallbackRequest> {
-        guard let parsed = URL(string: url) else { return .rejected(category: nil, message: "URL(string:) is nil: no URL to open the app with") }
+        let parsed: URL
+        do { parsed = try incomingURL(url).get() } catch { return error.skipped() }
         let handler = XCallbackURLHandler(scheme: registeredScheme(of: url))
         let delegate = Delegate(answer: .none)
         handler.delegate = delegate
@@ -75,7 +88,11 @@ struct JasonnamTarget: ConformanceTarget {
     }
 
     func buildCallback(_ response: XCallbackResponse) -> TargetAnswer<String> {
-        guard let callback = URL(string: response.callbackURL) else { return .rejected(category: nil, message: "URL(string:) is nil") }
+        if let cannot = closureCannotCarry(response, error: "errorCallback (ErrorCallback, ErrorCallback.swift:26)", cancel: "cancelCallback (CancelCallback, CancelCallback.swift:26)") {
+            return cannot.skipped()
+        }
+        let callback: URL
+        do { callback = try callbackURL(response.callbackURL).get() } catch { return error.skipped() }
         var answer = Answer.none
         switch response.outcome {
         case .success:

@@ -1,7 +1,10 @@
 // kradenkov/swift-x-callback-url: a builder only. The app makes an `Action(name:parameters:)` and an
 // `XCallbackParameters(source:onSuccess:onError:onCancel:)` whose callbacks are `Callback(url:)` values,
 // and calls `URL.xCallbackURL(scheme:action:parameters:)` (README "Creating x-callback-url URLs";
-// Sources/XCallbackURL/URL+XCallback.swift:29-46). The library has no receiving side.
+// Sources/XCallbackURL/URL+XCallback.swift:29-46). The library has no receiving side. A callback is a
+// `URL` value (`callbackURL`: a text `URL(string:)` refuses or rewrites is skipped). Role: build-request
+// only: the library has no API that builds a callback (`Callback` is a URL a request carries,
+// Callback.swift), and nothing that reads an incoming URL (Tests/Implementations/roles.tsv).
 
 import Foundation
 import KradenkovXCallbackURL

@@ -7,7 +7,8 @@
 //   "Apps and Receivers"), and calls `Middleman.receive(url)` with every URL it is opened with (README
 //   "Receiving urls"). An action's input reaches the app as its `Input`, decoded by the library's
 //   CallbackURLDecoder and handed to `receive(input:)` (README "Receiving Actions"); the adapter's
-//   action reports every parameter that decoder gives it.
+//   action reports every parameter that decoder gives it. The URL is the value the app is opened with
+//   (`incomingURL`): a text `URL(string:)` refuses or rewrites is skipped.
 // - build-request: the app runs an `Action` on an `App` with an `Input` (README "Running an Action"):
 //   `App.run(action:with:)` calls `Action._run`, which builds the URL with `toXCallbackURL` and opens it
 //   with NSWorkspace or UIApplication (Action+run.swift:24-45). The adapter calls `toXCallbackURL`, the
@@ -15,15 +16,22 @@
 //   and reads the URL `_run` would open. The `Input` is a value whose properties are the parameters,
 //   which the library names by `Mirror` (Action+toXCallbackURL.swift:54-73); the adapter's `Input`
 //   gives `Mirror` one child per parameter, labelled with its name, as a struct with those properties
-//   does (Swift 6 raw identifiers let any non-empty name be a property's; `Mirror` keeps their
-//   backticks in the label, which `snakeCased()` drops with every other character that is not a letter,
-//   so the names sent are the same).
+//   does. Only names an app can give a property are sent: a Swift identifier (`SwiftIdentifier.swift`),
+//   whose `Mirror` label is the name itself. Any other name (`a b`, `100%`, `x-success`) could only be a
+//   raw identifier (SE-0451, Swift 6.2, after the library's swift-tools-version 5.4), so that vector is
+//   skipped with the reason, as are an empty name, a name twice and a name without a value.
 // - build-callback: a receiving action has no way to answer (`receive(input:)` returns nothing), so
 //   the operation is not declared.
+// - Roles: recognise, decode and build-request: `receive` is what an app calls with every URL it is
+//   opened with, so it is judged on recognising one (Tests/Implementations/roles.tsv).
 //
 // "Middleman (CallbackURL)", `MiddlemanCallbackURLTarget`: `CallbackURL(from: URLComponents)` parses,
-// as `ResponseURL` does beneath `receive` (ResponseURL.swift:27, 38-44), and the answer is its public
-// `queryItems`; `CallbackURL(scheme:host:path:queries:).url` builds, as `toXCallbackURL` does.
+// as `ResponseURL` does beneath `receive` (ResponseURL.swift:27, 38-44), from the URL value the app is
+// opened with, and the answer is its public `queryItems`; `CallbackURL(scheme:host:path:queries:).url`
+// builds, as `toXCallbackURL` does. Its queries are a `Set<URLQueryItem>`: a request whose items repeat
+// (a flag or a `name=value` given twice) has no such set, and is skipped with the reason. Roles: decode
+// and build-request, not recognise: `CallbackURL` is a value whose host is meant to vary (`App.host` can
+// be overridden, App.swift:20,33); recognising an incoming x-callback-url is `receive`'s job.
 
 import Foundation
 @preconcurrency @testable import Middleman
@@ -49,7 +57,8 @@ struct MiddlemanReceiveTarget: ConformanceTarget {
     var extraParameters: [String] { [responseIDParameter] }
 
     func parse(_ url: String) -> TargetAnswer<XCallbackRequest> {
-        guard let parsed = URL(string: url) else { return .rejected(category: nil, message: "URL(string:) is nil: no URL to open the app with") }
+        let parsed: URL
+        do { parsed = try incomingURL(url).get() } catch { return error.skipped() }
         // The app implements the action asked for, under the path its README gives actions: the name, no "/".
         let action = String((URLComponents(url: parsed, resolvingAgainstBaseURL: true)?.path ?? "").dropFirst())
         let sink = Captured<[Pair]>()
@@ -74,6 +83,12 @@ struct MiddlemanReceiveTarget: ConformanceTarget {
         var names: Set<String> = []
         for parameter in request.parameters {
             guard !parameter.name.isEmpty else { return .unsupported(reason: "the parameters are an Input's properties; no property has an empty name", issueURL: nil) }
+            guard isSwiftIdentifier(parameter.name) else {
+                return .unsupported(
+                    reason: "the parameters are an Input's properties (Action+toXCallbackURL.swift:54-73); '\(parameter.name)' is no Swift identifier, "
+                        + "so no property of an app's Input has that name (only a Swift 6.2 raw identifier could spell it)",
+                    issueURL: nil)
+            }
             guard parameter.value != nil else {
                 return .unsupported(reason: "the parameters are an Input's properties; a nil property is left out, and none is written without a value", issueURL: nil)
             }
@@ -174,9 +189,9 @@ struct MiddlemanCallbackURLTarget: ConformanceTarget {
     var extraParameters: [String] { [responseIDParameter] }
 
     func parse(_ url: String) -> TargetAnswer<XCallbackRequest> {
-        guard let parsed = URL(string: url), let components = URLComponents(url: parsed, resolvingAgainstBaseURL: true),
-            let value = CallbackURL(from: components)
-        else {
+        let parsed: URL
+        do { parsed = try incomingURL(url).get() } catch { return error.skipped() }
+        guard let components = URLComponents(url: parsed, resolvingAgainstBaseURL: true), let value = CallbackURL(from: components) else {
             return .rejected(category: nil, message: "CallbackURL(from:) is nil")
         }
         let pairs = value.queryItems.map { ($0.name, $0.value) }
@@ -189,7 +204,12 @@ struct MiddlemanCallbackURLTarget: ConformanceTarget {
             if let value { items.append(URLQueryItem(name: name, value: value)) }
         }
         items += request.parameters.map { URLQueryItem(name: $0.name, value: $0.value) }
-        let built = CallbackURL(scheme: request.scheme, host: "x-callback-url", path: "/" + request.action, queries: Set(items))
+        var queries: Set<URLQueryItem> = []
+        for item in items where !queries.insert(item).inserted {
+            let written = item.value.map { "\(item.name)=\($0)" } ?? item.name
+            return .unsupported(reason: "CallbackURL's queries are a Set<URLQueryItem> (CallbackURL.swift:15): '\(written)' twice is one element", issueURL: nil)
+        }
+        let built = CallbackURL(scheme: request.scheme, host: "x-callback-url", path: "/" + request.action, queries: queries)
         guard let url = built.url else { return .rejected(category: nil, message: "CallbackURL.url is nil") }
         return .accepted(url.absoluteString)
     }

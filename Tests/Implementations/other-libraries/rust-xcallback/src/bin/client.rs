@@ -13,11 +13,18 @@
 //!
 //! src/x_callback_url.rs, src/client.rs and src/macos.rs are compiled from the checkout, with one
 //! build fix (../patches/ozbe-xcallback.patch: Debian's rand 0.8 yields bytes where 0.7 yielded chars).
-//! AppKit and the Objective-C runtime are stand-ins (stubs/macos, stubs/objc): `open_url` records the
-//! URL and opens nothing, and everything else they offer panics if called; the delegate and the Apple
-//! event handler, which receive callbacks, are never reached. build-request only: this client parses
-//! only the callbacks addressed to it (with their `callback_id`), through the same
-//! `XCallbackUrl::parse` the module's row judges, and never builds a callback.
+//! AppKit and the Objective-C runtime are stand-ins (stubs/macos, stubs/objc). `NSURL::from` is
+//! `[NSURL URLWithString:]` as Apple's Foundation answers it for an app linked against the macOS 14
+//! SDK or later (stubs/macos/src/url_with_string.rs, checked against swift-foundation's parser): the
+//! text `to_string()` gives is opened as that URL's `absoluteString` (`100%` as `100%25`), and where
+//! it is nil (`""`, an invalid scheme) `openURL:` is handed nil, nothing is opened, and `execute` waits
+//! for ever: the adapter answers `errored` with that. `open_url` records what it is handed and opens
+//! nothing; everything else the stand-ins offer panics if called; the delegate and the Apple event
+//! handler, which receive callbacks, are never reached. Before the macOS 14 SDK, `URLWithString:`
+//! returned nil for every text it now re-encodes (`100%`), so there the client opens nothing for
+//! those too. build-request only: this client parses only the callbacks addressed to it (with their
+//! `callback_id`), through the same `XCallbackUrl::parse` the module's row judges, and never builds a
+//! callback. Role: build-request (Tests/Implementations/roles.tsv).
 //!
 //! `extraParameters`: the client adds x-source, x-success, x-error and x-cancel to every request
 //! (src/macos.rs:79-100), so the comparator sets them aside where a vector did not ask for them.
@@ -93,6 +100,7 @@ fn execute(request: &Value) -> Value {
         Ok(url) => url,
         Err(skipped) => return skipped,
     };
+    let url_text = url.to_string();
     let client = crate::macos::NSXCallbackClient::new();
     let sender = std::thread::Builder::new().stack_size(64 * 1024).spawn(move || {
         // Opens the URL, then waits for a callback that never comes: the thread is left parked.
@@ -102,7 +110,11 @@ fn execute(request: &Value) -> Value {
         return json!({"errored": {"message": format!("no thread for execute: {}", error)}});
     }
     match ::macos::next_opened_url(Duration::from_secs(1)) {
-        Some(opened) => json!({"accepted": {"url": opened}}),
+        Some(Some(opened)) => json!({"accepted": {"url": opened}}),
+        Some(None) => json!({"errored": {"message": format!(
+            "execute hands NSWorkspace openURL: nil, so nothing is opened and it waits for a callback for ever \
+             (src/macos.rs:145-154): [NSURL URLWithString:] is nil for {:?}, the text to_string() gives \
+             (src/x_callback_url.rs:394-401)", url_text)}}),
         None => json!({"errored": {"message": "execute opened no URL within 1 s"}}),
     }
 }

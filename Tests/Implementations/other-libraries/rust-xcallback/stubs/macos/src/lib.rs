@@ -1,13 +1,25 @@
 //! Stand-in for the AppKit and Foundation bindings ozbe/xcallback's `src/macos.rs` imports
 //! (`::macos::appkit`, `::macos::foundation`), so that it compiles on Linux.
 //!
-//! The one call on the path under test is `NSWorkspace::shared_workspace().open_url(...)`
-//! (`src/macos.rs:152-154`), through which `NSXCallbackClient::execute` hands the finished URL to
-//! macOS. Here it records the URL for the adapter and opens nothing; `NSString::from` and
-//! `NSURL::from` carry the string to it unchanged. Everything else (the application, its delegate,
-//! the Apple event handler) belongs to `run_app`, which the adapter never calls, and panics if called.
+//! The calls on the path under test are those of `open` (`src/macos.rs:152-154`), through which
+//! `NSXCallbackClient::execute` hands the finished URL to macOS:
+//! `NSWorkspace::shared_workspace().open_url(NSURL::from(NSString::from(&url.to_string())))`.
+//! - `NSString::from` carries the text unchanged, as `NSString` holds any UTF-8 text without NUL (the
+//!   url crate's serialisation has none).
+//! - `NSURL::from` is webkitten's `[NSURL URLWithString:]` (`macos/src/foundation.rs`, branch
+//!   x-callback-url). It is modelled as Apple's Foundation answers for an app linked against the
+//!   macOS 14 SDK or later (`url_with_string.rs`): an RFC 3986 parse that percent-encodes an invalid
+//!   component and returns nil for an empty string or an invalid scheme. The URL opened is its
+//!   `absoluteString`, not the text: `app://x-callback-url/100%?…` is opened as `…/100%25?…`.
+//! - `open_url` is `[NSWorkspace openURL:]`: it records what it is given for the adapter and opens
+//!   nothing. Given nil it opens nothing on macOS either; the adapter is told so at once.
+//! Everything else (the application, its delegate, the Apple event handler) belongs to `run_app`,
+//! which the adapter never calls, and panics if called.
 
 use std::sync::{Condvar, Mutex, OnceLock};
+
+mod url_with_string;
+pub use url_with_string::url_with_string;
 
 /// An Objective-C object pointer.
 pub type Id = *mut objc::runtime::Object;
@@ -37,13 +49,15 @@ macro_rules! impl_objc_class {
     };
 }
 
-fn opened() -> &'static (Mutex<Vec<String>>, Condvar) {
-    static OPENED: OnceLock<(Mutex<Vec<String>>, Condvar)> = OnceLock::new();
+/// What `open_url` was handed, in order: a URL's `absoluteString`, or `None` for nil.
+fn opened() -> &'static (Mutex<Vec<Option<String>>>, Condvar) {
+    static OPENED: OnceLock<(Mutex<Vec<Option<String>>>, Condvar)> = OnceLock::new();
     OPENED.get_or_init(|| (Mutex::new(Vec::new()), Condvar::new()))
 }
 
-/// Waits up to `timeout` for the next URL handed to `NSWorkspace::open_url`, and takes it.
-pub fn next_opened_url(timeout: std::time::Duration) -> Option<String> {
+/// Waits up to `timeout` for the next call of `NSWorkspace::open_url`, and takes what it was handed:
+/// `Some(None)` when that was nil (nothing is opened).
+pub fn next_opened_url(timeout: std::time::Duration) -> Option<Option<String>> {
     let (urls, signal) = opened();
     let guard = urls.lock().unwrap();
     let (mut guard, _) = signal.wait_timeout_while(guard, timeout, |urls| urls.is_empty()).unwrap();
@@ -64,11 +78,11 @@ pub mod foundation {
             panic!("stub: NSString::as_str is not on the path under test")
         }
     }
-    /// A URL, carried as the string it was made from.
-    pub struct NSURL(pub(crate) String);
+    /// `[NSURL URLWithString:]`: its `absoluteString`, or `None` for nil (see `url_with_string`).
+    pub struct NSURL(pub(crate) Option<String>);
     impl From<NSString> for NSURL {
         fn from(text: NSString) -> Self {
-            NSURL(text.0)
+            NSURL(crate::url_with_string(&text.0))
         }
     }
 }
@@ -82,7 +96,7 @@ pub mod appkit {
         pub fn shared_workspace() -> NSWorkspace {
             NSWorkspace
         }
-        /// Records the URL for the adapter; opens nothing.
+        /// Records what it is handed for the adapter (nil too, which opens nothing on macOS); opens nothing.
         pub fn open_url(&self, url: NSURL) {
             let (urls, signal) = crate::opened();
             urls.lock().unwrap().push(url.0);
