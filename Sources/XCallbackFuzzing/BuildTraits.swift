@@ -175,7 +175,8 @@ enum BuildTraits {
     }
 
     /// The parameters of `expected` that `got` lacks (as a multiset): with their value alone where `got` has the
-    /// name, with their name alone where it does not; the ones `got` adds, by name, when `expected` lacks none.
+    /// name, with their name alone where `got` renamed it, whole where it left it out; the ones `got` adds, by
+    /// name, when `expected` lacks none.
     static func differing(_ expected: [XCallbackParameter], _ got: [XCallbackParameter]) -> [XCallbackParameter] {
         var unmatched = got
         var missing: [XCallbackParameter] = []
@@ -184,6 +185,11 @@ enum BuildTraits {
         }
         guard !missing.isEmpty else { return unmatched.map { XCallbackParameter($0.name, $0.value == nil ? nil : "v") } }
         let names = Set(got.map(\.name))
-        return missing.map { names.contains($0.name) ? XCallbackParameter("k", $0.value) : XCallbackParameter($0.name, $0.value == nil ? nil : "v") }
+        // A name `got` writes otherwise (renamed) is about the name; a parameter left out is about all of it.
+        let renamed = unmatched.contains { !expected.map(\.name).contains($0.name) }
+        return missing.map { parameter in
+            if names.contains(parameter.name) { return XCallbackParameter("k", parameter.value) }
+            return renamed ? XCallbackParameter(parameter.name, parameter.value == nil ? nil : "v") : parameter
+        }
     }
 }

@@ -1,12 +1,21 @@
 // What in a URL's scheme and authority tells the recognise vectors apart: a URL with no scheme at all, a host
-// written with escapes (of `@` or `:` too), a userinfo that hides another host, a bracketed (IP literal) host. Found only for an
-// input on which the target disagrees.
+// written with escapes (of `@` or `:` too), a userinfo that hides another host, a bracketed (IP literal) host;
+// and where the escapes of a decoded URL are, which the vectors grade apart (decoding the action, a name or the
+// fragment is should, a value's octets must; UTF-8 is should). Found only for an input on which the target disagrees.
 
 import XCallbackURL
 
 extension InputTrait {
     /// No `scheme:` before the first `/`, `?` or `#` (`x-callback-url/open`, `//x-callback-url/a`).
     public static let missingScheme = Self(rawValue: "missing-scheme")
+    /// An escape in the action (the path after the host).
+    public static let escapedAction = Self(rawValue: "escaped-action")
+    /// An escape in a parameter name.
+    public static let escapedName = Self(rawValue: "escaped-name")
+    /// An escape in the fragment.
+    public static let escapedFragment = Self(rawValue: "escaped-fragment")
+    /// An escape of an octet 0x80 or above (percent-encoded UTF-8, or not UTF-8).
+    public static let nonASCIIEscape = Self(rawValue: "non-ascii-escape")
     /// A `%` in the authority.
     public static let encodedHost = Self(rawValue: "encoded-host")
     /// An escape in the authority that decodes to `@` or `:`, which delimit userinfo and a port.
@@ -26,7 +35,12 @@ extension ChoiceModel {
         let end = input.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? input.count
         if !input[..<end].contains(UInt8(ascii: ":")) { traits.append(.missingScheme) }
         let text = String(decoding: input, as: UTF8.self)
-        guard let authority = URLPieces(text).authority else { return traits }
+        let pieces = URLPieces(text)
+        if pieces.path.contains("%") { traits.append(.escapedAction) }
+        if pieces.pieces.contains(where: { $0.name.contains("%") }) { traits.append(.escapedName) }
+        if pieces.fragment?.contains("%") == true { traits.append(.escapedFragment) }
+        if hasNonASCIIEscape(input) { traits.append(.nonASCIIEscape) }
+        guard let authority = pieces.authority else { return traits }
         if authority.contains("%") { traits.append(.encodedHost) }
         let lower = authority.lowercased()
         if lower.contains("%40") || lower.contains("%3a") { traits.append(.encodedAuthorityDelimiter) }
@@ -39,5 +53,19 @@ extension ChoiceModel {
             if !(authority.hasPrefix("[") && authority.hasSuffix("]")) { traits.append(.unbalancedBracket) }
         }
         return traits
+    }
+
+    /// Whether `input` holds an escape `%XY` of an octet 0x80 or above.
+    static func hasNonASCIIEscape(_ input: [UInt8]) -> Bool {
+        var index = 0
+        while index + 2 < input.count {
+            if input[index] == UInt8(ascii: "%"), let high = PercentEncoding.hexDigitValue(input[index + 1]),
+                PercentEncoding.hexDigitValue(input[index + 2]) != nil, high >= 8
+            {
+                return true
+            }
+            index += 1
+        }
+        return false
     }
 }

@@ -32,6 +32,9 @@ extension DifferentialRule {
     public static let pathEncoding = Self(
         id: "path-encoding-rule", summary: "a built action is percent-encoded as a path (no raw space, control, non-ASCII, stray '%')",
         cite: ["rfc3986-2.1", "rfc3986-3.3"])
+    /// No unreserved character is escaped (checked by the vectors tagged `unreserved-raw` only; RFC 3986 §2.3).
+    public static let unreservedEscape = Self(
+        id: "unreserved-escape", summary: "a built URL writes unreserved characters as themselves", cite: ["rfc3986-2.3"])
     /// Escapes use uppercase hex digits (checked by the vectors tagged `hex-case` only).
     public static let hexCase = Self(
         id: "hex-case", summary: "escapes in a built URL use uppercase hex digits", cite: ["rfc3986-2.1"])
@@ -149,9 +152,14 @@ extension DifferentialDriver {
                 if !target.extraParameters.isEmpty {
                     _ = ExtraParameters.setAside(Set(target.extraParameters), from: &parsed, asked: expected)
                 }
-                for var difference in fieldDifferences(expected, parsed) {
+                // A field written wrongly can change others (a raw '&' adds a parameter): the fault is about every
+                // part that differs, so each difference carries the traits of them all.
+                let differences = fieldDifferences(expected, parsed)
+                let scoped = differences.map { BuildTraits.scoped(expected, parsed, rule: $0.rule) }
+                let traits = scoped.contains { $0 == nil } ? nil : Array(Set(scoped.compactMap { $0 }.joined()))
+                for var difference in differences {
                     difference.detail = "built URL: " + difference.detail
-                    difference.scopedTraits = BuildTraits.scoped(expected, parsed, rule: difference.rule)
+                    difference.scopedTraits = traits
                     report.disagreements.append(difference)
                 }
             default:
@@ -160,6 +168,7 @@ extension DifferentialDriver {
             if let problem = EncodingRules.firstViolation(inQueryOf: url) { add(.encodingRule, problem) }
             if let problem = EncodingRules.firstViolation(inPathOf: url) { add(.pathEncoding, problem) }
             if let problem = EncodingRules.firstLowercaseEscape(in: url) { add(.hexCase, problem) }
+            if let problem = EncodingRules.firstUnreservedEscape(in: url) { add(.unreservedEscape, problem) }
         }
         if !report.disagreements.isEmpty { report.traits = BuildTraits.of(request) + report.traits }
         return report
@@ -208,9 +217,11 @@ extension DifferentialDriver {
             if let problem = CallbackExpectation.problem(built: url, callbackURL: response.callbackURL, appended: appended) {
                 add(.callbackShape, problem)
             }
-            if let problem = EncodingRules.firstLowercaseEscape(in: url.dropFirst(min(url.utf8.count, response.callbackURL.utf8.count))) {
-                add(.hexCase, problem)
-            }
+            // The callback's own text is the source app's: only what the builder appends is its spelling.
+            let appendedText = url.utf8.dropFirst(response.callbackURL.utf8.prefix { $0 != UInt8(ascii: "#") }.count)
+            let tail = String(decoding: appendedText, as: UTF8.self)
+            if let problem = EncodingRules.firstLowercaseEscape(in: tail) { add(.hexCase, problem) }
+            if let problem = EncodingRules.firstUnreservedEscape(in: tail) { add(.unreservedEscape, problem) }
         default:
             break
         }

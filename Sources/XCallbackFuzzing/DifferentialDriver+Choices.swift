@@ -19,6 +19,13 @@ extension DifferentialRule {
         id: "contradicted-choice", summary: "the answer is what another value of a declared choice point gives", cite: ["silent-plus"])
 }
 
+extension DifferentialRule {
+    /// The answer is the reference's with the scheme, the action, the names or the fragment kept as written.
+    public static let keptAsWritten = Self(
+        id: "kept-as-written", summary: "the scheme, action, names or fragment are reported as written, not decoded or lowercased",
+        cite: ["xcu-action", "rfc3986-3.5"])
+}
+
 extension ChoiceModel {
     /// The choice points an input with `traits` touches, with the trait that says so.
     static let pointsByTrait: [(trait: InputTrait, point: ChoicePoint)] = [
@@ -63,6 +70,39 @@ extension DifferentialDriver {
             return reading.contradicts
                 ? Disagreement(rule: .contradictedChoice, detail: "the answer is the reading under \(values), against the declaration", qualifier: names)
                 : Disagreement(rule: .undeclaredChoice, detail: "the answer is the reading under \(values), which the target did not declare", qualifier: names)
+        }
+        return nil
+    }
+
+    /// The one disagreement that says `actual` is the reference's `reading` with some of the scheme, the action,
+    /// the names and the fragment kept as written in `input` (the vectors accept or grade these apart from a wrong
+    /// value: decoding them is not the spec's), or nil.
+    func writtenReading(_ input: [UInt8], actual: TargetAnswer<XCallbackRequest>, reading: XCallbackRequest) -> Disagreement? {
+        guard case .accepted = actual else { return nil }
+        let pieces = URLPieces(String(decoding: input, as: UTF8.self))
+        var written = reading
+        written.scheme = pieces.scheme.map(String.init) ?? reading.scheme
+        written.action = String(pieces.path.dropFirst())
+        let rawNames = pieces.pieces.map(\.name).filter { !XCallbackRequest.reservedNames.contains(URLPieces.lenientDecode($0)) }
+        if rawNames.count == reading.parameters.count {
+            written.parameters = zip(reading.parameters, rawNames).map { XCallbackParameter(String($1), $0.value) }
+        }
+        written.fragment = pieces.fragment.map(String.init) ?? reading.fragment
+        let fields: [(name: String, apply: (inout XCallbackRequest) -> Void)] = [
+            ("scheme", { $0.scheme = written.scheme }), ("action", { $0.action = written.action }),
+            ("names", { $0.parameters = written.parameters }), ("fragment", { $0.fragment = written.fragment }),
+        ]
+        // Every combination of the four, the smallest first.
+        for mask in (1..<16).sorted(by: { $0.nonzeroBitCount < $1.nonzeroBitCount }) {
+            var candidate = reading
+            var names: [String] = []
+            for (bit, field) in fields.enumerated() where mask & (1 << bit) != 0 {
+                field.apply(&candidate)
+                names.append(field.name)
+            }
+            guard candidate != reading, Self.same(actual, .accepted(candidate), declared: target.declaredChoices) else { continue }
+            return Disagreement(
+                rule: .keptAsWritten, detail: "the answer keeps the \(names.joined(separator: ", ")) as written", qualifier: names.joined(separator: ","))
         }
         return nil
     }

@@ -107,21 +107,23 @@ public struct DifferentialDriver<Target: ConformanceTarget>: FuzzDriver, FuzzOut
     public var normalisations: [DifferentialNormalisation]
     /// Levels that make a disagreement a failure (default: every level the vectors grade at).
     public var failingLevels: [DifferentialLevel]
-    /// The roles the target takes on (nil: every role of every operation); a parse input whose role
-    /// (`TargetRole.parseRole(of:)`) is not among them is not judged.
+    /// The roles the target takes on (nil: every role of every operation; by default its own claim); a parse
+    /// input whose role (`TargetRole.parseRole(of:)`) is not among them is not judged, and the target is not asked.
     public var roles: Set<TargetRole>?
     /// How the vectors grade each fault, for the target's declarations and roles.
     public let table: FaultTable
     let generator = RequestGenerator(maximumDepth: 3, literals: true)
 
-    /// Creates a driver for `target` with its documented normalisations, grading faults as `vectors` do.
+    /// Creates a driver for `target` with its documented normalisations, grading faults as `vectors` do; `roles`
+    /// replaces the target's own claim (`ConformanceTarget.roles`) when given.
     public init(
         target: Target, normalisations: [DifferentialNormalisation] = [], failingLevels: [DifferentialLevel] = DifferentialLevel.graded,
-        roles: Set<TargetRole>? = nil, vectors: FuzzVectors = .bundled
+        roles: Set<TargetRole>?? = nil, vectors: FuzzVectors = .bundled
     ) {
         self.target = target
         self.normalisations = normalisations
         self.failingLevels = failingLevels
+        let roles = roles ?? target.roles
         self.roles = roles
         self.table = vectors.table(choices: target.declaredChoices, extraParameters: target.extraParameters, roles: roles)
     }
@@ -292,7 +294,11 @@ public struct DifferentialDriver<Target: ConformanceTarget>: FuzzDriver, FuzzOut
         }
         if !report.disagreements.isEmpty {
             report.traits = traits()
-            if let reading = choiceReading(input, actual: actual, traits: report.traits) { report.disagreements = [reading] }
+            if let reading = choiceReading(input, actual: actual, traits: report.traits) {
+                report.disagreements = [reading]
+            } else if case .accepted(let want) = expected, let reading = writtenReading(input, actual: actual, reading: want) {
+                report.disagreements = [reading]
+            }
             if render {
                 report.subject = FuzzFailure.escape(input)
                 report.expected = Self.render(expected)

@@ -152,8 +152,8 @@ public struct DifferentialRule: Hashable, Sendable, CustomStringConvertible {
     /// Every rule, for listings.
     public static let all: [Self] = [
         acceptance, sameScheme, schemeLowercase, sameAction, sameReserved, sameParameters, sameFragment, category, noError,
-        buildRoundTrip, callbackParameters, callbackShape, buildRefusal, encodingRule, pathEncoding, hexCase, callbackSafety,
-        callbackRefusal,
+        buildRoundTrip, callbackParameters, callbackShape, buildRefusal, encodingRule, pathEncoding, hexCase, unreservedEscape,
+        callbackSafety, callbackRefusal, undeclaredChoice, contradictedChoice, keptAsWritten,
     ]
 }
 

@@ -90,7 +90,7 @@ public enum FaultAnswers {
         }
         let pieces = URLPieces(text)
         var about: Set<Field> = []
-        if !plain(pieces.scheme) { about.insert(.scheme) }
+        if !plain(pieces.scheme) || pieces.scheme?.contains(where: \.isUppercase) == true { about.insert(.scheme) }
         if !plain(pieces.path, slash: true) { about.insert(.action) }
         if let fragment = pieces.fragment, !plain(fragment) || fragment.isEmpty { about.insert(.fragment) }
         for piece in pieces.pieces where !plain(piece.name) || !plain(piece.value) || piece.value == nil {

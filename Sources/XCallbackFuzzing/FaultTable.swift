@@ -88,8 +88,11 @@ public final class FaultTable: Sendable {
 
     static func key(_ signature: FaultSignature) -> String { signature.role.rawValue + " " + signature.rule }
 
-    /// Rules the runner checks only in vectors with a tag: a vector without it never claims them as allowed.
-    static let taggedRules: [String: String] = ["hex-case": EncodingRules.hexCaseTag, "extra-parameter": "extra-parameters"]
+    /// Rules the runner checks only in vectors with a tag (one habit fails those vectors, not every one), by the
+    /// tag: a vector without it never claims them as allowed, so the fuzzer reports the habit at the tagged level.
+    public static let taggedRules: [String: String] = [
+        DifferentialRule.hexCase.id: EncodingRules.hexCaseTag, DifferentialRule.unreservedEscape.id: EncodingRules.unreservedRawTag,
+    ]
 
     /// Learns the grades of `vectors` for a target with these declarations and roles (nil: every role).
     public convenience init(vectors: [Vector], choices: DeclaredChoices, extraParameters: [String] = [], roles: Set<TargetRole>? = nil) {
@@ -133,13 +136,33 @@ public final class FaultTable: Sendable {
                 level: level, rule: vector.rule, role: vector.role, vector: vector.id, tags: vector.tags, choice: choice, cite: vector.citations,
                 breaks: vector.breaks)
             if level != nil, report.disagreements.isEmpty { out.misses.append("\(answer)") }
-            for disagreement in report.disagreements {
+            for disagreement in carriers(of: result.verdict.failureKind, in: report.disagreements) {
                 if level == nil, let tag = taggedRules[disagreement.rule.id], !vector.tags.contains(tag) { continue }
                 let traits = disagreement.scopedTraits ?? report.traits
                 out.claims.append((FaultSignature(role: report.role, rule: disagreement.signatureRule, traits: traits), grade))
             }
         }
         return out
+    }
+
+    /// The rules whose disagreements say what the runner's failure of each kind says: a wrong result is a field's
+    /// (or the round trip's, the callback's parameters' or shape's), an encoding failure an encoding rule's.
+    static let encodingRules: Set<String> = [
+        DifferentialRule.encodingRule.id, DifferentialRule.pathEncoding.id, DifferentialRule.hexCase.id, DifferentialRule.unreservedEscape.id,
+    ]
+
+    /// The disagreements that carry the fault the runner failed the answer for (`kind`): one answer may break
+    /// several rules, and only those of the kind the runner reports are graded by it (a value written raw that
+    /// also escapes an unreserved character is a wrong result, not an unreserved escape); all of them when none
+    /// is of that kind, or when the answer passes.
+    static func carriers(of kind: FailureKind?, in disagreements: [Disagreement]) -> [Disagreement] {
+        let chosen: [Disagreement]
+        switch kind {
+        case .encodingRule?: chosen = disagreements.filter { encodingRules.contains($0.rule.id) }
+        case .wrongResult?, .unparseableOutput?: chosen = disagreements.filter { !encodingRules.contains($0.rule.id) }
+        default: chosen = disagreements
+        }
+        return chosen.isEmpty ? disagreements : chosen
     }
 
     /// The declarations that can change what `vector` says: the choice points its input touches, its own point,

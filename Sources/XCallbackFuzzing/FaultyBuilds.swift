@@ -88,20 +88,42 @@ enum FaultyBuilds {
         return pieces.isEmpty ? url : url + "?" + pieces.joined(separator: "&")
     }
 
-    /// Every faulty URL for `request`, each different from the correct spelling.
+    /// Whether `text` is plain: letters, digits and `- . _ ~` only (and `/` where `slash`).
+    static func plain(_ text: String?, slash: Bool = false) -> Bool {
+        guard let text else { return false }
+        return !text.isEmpty && text.unicodeScalars.allSatisfy { scalar in
+            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-._~".unicodeScalars.contains(scalar)
+                || (slash && scalar == "/"))
+        }
+    }
+
+    /// The fields a build vector is about: those whose text is not plain, and a parameter's name with its
+    /// value; every field when all are plain (the vector is about the structure), and then `allPlain`.
+    static func fieldsAbout(_ request: XCallbackRequest) -> (fields: [FaultField], allPlain: Bool) {
+        var all: [FaultField] = [.action]
+        var about: [FaultField] = plain(request.action, slash: true) && !request.action.hasSuffix("/") && !request.action.hasPrefix("/") ? [] : [.action]
+        let reserved: [(String?, FaultField)] = [(request.source, .source), (request.success, .success), (request.error, .error), (request.cancel, .cancel)]
+        for (value, field) in reserved where value != nil {
+            all.append(field)
+            if !plain(value) { about.append(field) }
+        }
+        for (index, parameter) in request.parameters.enumerated() {
+            all += [.name(index)] + (parameter.value == nil ? [] : [.value(index)])
+            if !plain(parameter.name) || !plain(parameter.value) { about += [.name(index)] + (parameter.value == nil ? [] : [.value(index)]) }
+        }
+        return about.isEmpty ? (all, true) : (about, false)
+    }
+
+    /// Every faulty URL for `request` in the fields it is about, each different from the correct spelling: a
+    /// field spelled wrongly or left out, or (when every field is plain) spelled wrongly, since leaving out
+    /// plain text is no fault of the vector's own.
     static func requestFaults(_ request: XCallbackRequest) -> [String] {
         let correct = requestURL(request)
-        var fields: [FaultField] = [.action]
-        let reserved: [(String?, FaultField)] = [(request.source, .source), (request.success, .success), (request.error, .error), (request.cancel, .cancel)]
-        fields += reserved.compactMap { $0.0 == nil ? nil : $0.1 }
-        for (index, parameter) in request.parameters.enumerated() {
-            fields.append(.name(index))
-            if parameter.value != nil { fields.append(.value(index)) }
-        }
+        let (fields, allPlain) = fieldsAbout(request)
         var out: [String] = []
         for field in fields {
             for spelling in FaultSpelling.faults { out.append(requestURL(request, field: field, spelling: spelling)) }
-            if field != .action, !isValue(field) { out.append(requestURL(request, dropped: field)) }
+            if field != .action, !isValue(field), !allPlain { out.append(requestURL(request, dropped: field)) }
         }
         out.append(requestURL(request, schemeAsGiven: true))
         return unique(out, besides: correct)
@@ -172,16 +194,19 @@ enum FaultyBuilds {
         }
     }
 
-    /// Every faulty callback URL for `response`, each different from the correct one.
+    /// Every faulty callback URL for `response` in the appended parameters it is about (those that are not
+    /// plain, or all when all are), and every faulty join, each different from the correct one.
     static func callbackFaults(_ response: XCallbackResponse) -> [String] {
         let correct = callbackURL(response)
         var out: [String] = []
-        for (index, parameter) in response.appendedParameters.enumerated() {
+        let appended = response.appendedParameters
+        let about = Set(appended.indices.filter { !plain(appended[$0].name) || !plain(appended[$0].value) })
+        for (index, parameter) in appended.enumerated() where about.isEmpty || about.contains(index) {
             for spelling in FaultSpelling.faults {
                 out.append(callbackURL(response, field: .name(index), spelling: spelling))
                 if parameter.value != nil { out.append(callbackURL(response, field: .value(index), spelling: spelling)) }
             }
-            out.append(callbackURL(response, dropped: index))
+            if !about.isEmpty { out.append(callbackURL(response, dropped: index)) }
         }
         for join in Join.allCases { out.append(callbackURL(response, join: join)) }
         return unique(out, besides: correct)
