@@ -4,7 +4,8 @@
 // 0x02 build-callback, anything else a URL to parse.
 // 1. The starting corpus keeps only inputs of declared operations (the built-in seeds when none is left).
 // 2. A mutation keeps the operation: a URL goes to `NestedMutator` and never comes back starting with
-//    0x01 or 0x02; a build case keeps its first byte and its payload (the `RequestGenerator` choices) is
+//    0x01 or 0x02; a build case keeps its first byte: half the time one field of the request or response it
+//    decodes to is changed (`BuildCaseMutator`), half the time its payload (the `RequestGenerator` choices) is
 //    byte-mutated, one to three times.
 // 3. A crossover of two URLs grafts a layer of one into the other (`NestedMutator.crossOver`); a crossover
 //    involving a build case splices the two payloads and takes either parent's operation, so a URL's
@@ -55,6 +56,8 @@ extension FuzzEngine {
                 return asParseInput(NestedMutator.mutate(parent, tree: tree, maxSize: maxLength, seed: seed, byteMutator: byteMutator))
             }
             var rng = SplitMix64(seed: UInt64(seed) ^ 0x5851_F42D_4C95_7F2D)
+            // Half the time a field of the decoded case, half the time the bytes behind its first byte.
+            if rng.oneIn(2) { return BuildCaseMutator.mutate(parent, maxSize: maxLength, seed: seed, byteMutator: byteMutator) }
             var payload = Array(parent.dropFirst())
             for _ in 0...rng.below(3) { byteMutator(&payload, maxLength - 1) }
             return [parent[0]] + payload

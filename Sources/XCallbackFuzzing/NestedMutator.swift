@@ -3,7 +3,8 @@
 // 1. With probability 1/4 the whole input goes to the byte mutator (keeps malformed-input exploration,
 //    dictionary and comparison hints).
 // 2. Otherwise the input is split into `NestedLayer`s; one layer is picked and one operation applied to it
-//    (edit a decoded value, name, head or fragment; nest a copy of a layer or a template under x-success,
+//    (edit a decoded value, name, head or fragment, by libFuzzer's byte mutator or by splicing a token of
+//    `FuzzSplices` in, raw or encoded; nest a copy of a layer or a template under x-success,
 //    x-error or x-cancel; add (sometimes as a flag), delete, duplicate or swap a parameter; flatten a nested layer back to
 //    encoded text and damage it).
 // 3. The tree is serialised, each nested level percent-encoded again (`%` → `%25` at each level).
@@ -20,8 +21,12 @@ public enum NestedMutator {
     static let names = ["x-success", "x-error", "x-cancel", "x-source", "text", "k", "a%26b", "x%2Dsuccess"]
     /// Values the mutator inserts (decoded text; it is encoded on the way out).
     static let values = ["", "&", "=", "100%", "a+b", "é", "#frag", "?q=1", "x://x-callback-url/", "%zz", "%E9"]
-    /// Heads the mutator may put on a layer.
-    static let heads = ["app://x-callback-url/run", "s://X-Callback-URL/a/b", "x://x-callback-url/open/", "y://x-callback-url/done"]
+    /// Heads the mutator may put on a layer: ports, userinfo, no scheme, no `//`, other hosts, a trailing `/`.
+    static let heads = [
+        "app://x-callback-url/run", "s://X-Callback-URL/a/b", "x://x-callback-url/open/", "y://x-callback-url/done",
+        "s://x-callback-url:80/a", "s://u@x-callback-url/a", "s://x-callback-url@evil.example/a", "//x-callback-url/a",
+        "s:x-callback-url/a", "s://x-callback-url./a", "s://x%2Dcallback-url/a", "S://x-callback-url/a%2Fb",
+    ]
 
     /// Returns a mutation of `input` of at most `maxSize` bytes.
     public static func mutate(_ input: [UInt8], maxSize: Int, seed: UInt32, byteMutator: ByteMutator) -> [UInt8] {
@@ -78,7 +83,12 @@ public enum NestedMutator {
             switch layer.parameters[index].value {
             case .raw(let raw):
                 if let decoded = CallbackExpectation.decodeStrict(raw.utf8) {
-                    layer.parameters[index].value = .raw(NestedLayer.encode(mutatedText(decoded, byteMutator), style: .light))
+                    // A token spliced into the decoded value (encoded on the way out), or spliced in raw.
+                    switch rng.below(3) {
+                    case 0: layer.parameters[index].value = .raw(NestedLayer.encode(spliced(decoded, rng: &rng), style: .light))
+                    case 1: layer.parameters[index].value = .raw(spliced(raw, rng: &rng))
+                    default: layer.parameters[index].value = .raw(NestedLayer.encode(mutatedText(decoded, byteMutator), style: .light))
+                    }
                 } else {
                     layer.parameters[index].value = .raw(mutatedText(raw, byteMutator))
                 }
@@ -91,7 +101,8 @@ public enum NestedMutator {
             }
         case 2 where count > 0:
             let index = rng.below(count)
-            layer.parameters[index].name = mutatedText(layer.parameters[index].name, byteMutator)
+            let name = layer.parameters[index].name
+            layer.parameters[index].name = rng.oneIn(2) ? spliced(name, rng: &rng) : mutatedText(name, byteMutator)
         case 3, 4:
             let nested = rng.oneIn(3) ? NestedLayer(decoding: heads[rng.below(heads.count)] + "?k=v") : donor
             setParameter(&layer, name: names[rng.below(3)], value: .nested(nested), rng: &rng)
@@ -107,14 +118,25 @@ public enum NestedMutator {
             let parameter = layer.parameters[rng.below(count)]
             layer.parameters.insert(parameter, at: rng.below(count + 1))
         case 8:
-            layer.head = rng.oneIn(2) ? heads[rng.below(heads.count)] : mutatedText(layer.head, byteMutator)
+            switch rng.below(3) {
+            case 0: layer.head = heads[rng.below(heads.count)]
+            case 1: layer.head = spliced(layer.head, rng: &rng)
+            default: layer.head = mutatedText(layer.head, byteMutator)
+            }
         default:
             if layer.fragment == nil || rng.oneIn(3) {
                 layer.fragment = rng.oneIn(2) ? nil : "f"
             } else {
-                layer.fragment = mutatedText(layer.fragment ?? "", byteMutator)
+                layer.fragment = rng.oneIn(2) ? spliced(layer.fragment ?? "", rng: &rng) : mutatedText(layer.fragment ?? "", byteMutator)
             }
         }
+    }
+
+    /// `text` with a token of `FuzzSplices` inserted raw at a random place.
+    static func spliced(_ text: String, rng: inout SplitMix64) -> String {
+        var scalars = Array(text.unicodeScalars)
+        scalars.insert(contentsOf: FuzzSplices.tokens[rng.below(FuzzSplices.tokens.count)].unicodeScalars, at: rng.below(scalars.count + 1))
+        return String(String.UnicodeScalarView(scalars))
     }
 
     /// Replaces the first parameter called `name`, or inserts one at a random place.

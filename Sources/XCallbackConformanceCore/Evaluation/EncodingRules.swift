@@ -4,7 +4,8 @@ import XCallbackURL
 // '+' or space (RFC 3986 §2.2; '+' and space because receivers disagree on them, divergences D1–D3),
 // no raw non-ASCII or control characters (RFC 3986 §2), and every '%' starts a valid escape (§2.1).
 // The action, in the path, is held to the rules a path has: no raw space, control or non-ASCII character
-// and no stray '%' (RFC 3986 §2, §2.1); '&', '=' and '+' are path data there (§3.3 pchar).
+// and no stray '%' (RFC 3986 §2, §2.1); '&', '=' and '+' are path data there (§3.3 pchar). In both, a character
+// RFC 3986 allows nowhere in a URI (`" < > \ ^ ` { | }`, and `[ ]` outside a host: §2, §3.3, §3.4) is never raw.
 // Lowercase hex digits in an escape are checked only where a vector asks (tag `hex-case`): RFC 3986 §2.1
 // says producers should use uppercase, and one builder's habit should fail one vector, not every one. So is
 // an escaped unreserved character (tag `unreserved-raw`: `%7E` for `~`, `%41` for `A`), which RFC 3986 §2.3
@@ -56,6 +57,11 @@ public enum EncodingRules {
         }
     }
 
+    /// The characters RFC 3986 allows nowhere in a path or a query, not even raw in a lenient URI (§2, §3.3, §3.4).
+    static let outsideURI: Set<UInt8> = Set("\"<>\\^`{|}[]".utf8)
+    /// Why a character of `outsideURI` is a violation.
+    static let outsideURIReason = "which RFC 3986 allows nowhere in a URI (percent-encode it)"
+
     /// The first violation in the query of `url` (after the first `?`, before the first `#`), or `nil`.
     public static func firstViolation(inQueryOf url: String) -> String? {
         let bytes = Array(url.utf8)
@@ -87,6 +93,7 @@ public enum EncodingRules {
                 continue
             case UInt8(ascii: " "): return "has a raw space in the path (write %20)"
             case 0..<0x20, 0x7F: return "has a raw control character in the path"
+            case _ where outsideURI.contains(byte): return "has a raw '\(Character(Unicode.Scalar(byte)))' in the path, " + outsideURIReason
             case 0x80...: return "has raw non-ASCII in the path (percent-encode its UTF-8 bytes)"
             default: index += 1
             }
@@ -146,6 +153,7 @@ public enum EncodingRules {
             case UInt8(ascii: "+"): return "has a raw '+', which receivers read as a space or a plus (write %2B)"
             case UInt8(ascii: " "): return "has a raw space (write %20)"
             case 0..<0x20, 0x7F: return "has a raw control character"
+            case _ where outsideURI.contains(byte): return "has a raw '\(Character(Unicode.Scalar(byte)))', " + outsideURIReason
             case 0x80...: return "has raw non-ASCII (percent-encode its UTF-8 bytes)"
             default: index += 1
             }

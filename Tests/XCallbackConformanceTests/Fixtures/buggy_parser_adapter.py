@@ -1,0 +1,93 @@
+#!/usr/bin/env python3
+"""The example adapter with one realistic parser bug switched on, for the fuzzer's own tests.
+
+    python3 buggy_parser_adapter.py BUG
+
+The builders and everything else are the example adapter's (Vectors/protocol/example_adapter.py, imported,
+not copied); only the parser is wrapped. BUG is one of:
+
+    port-accepted        a port on the host is accepted: 'x-callback-url:80' is read as x-callback-url
+    userinfo-accepted    userinfo before the host is accepted: 'u@x-callback-url' is read as x-callback-url
+    fragment-in-action   with no query, the path is cut at '?' only, so the fragment stays in the action
+    host-case-sensitive  the host is compared byte for byte: 'X-Callback-URL' is refused
+    double-decode        every value is percent-decoded twice ('%2526' reads as '&')
+    split-after-decode   the query is decoded before it is split, so '%26' splits a value
+    none                 no bug: the example adapter as it is
+"""
+
+import os
+import sys
+import urllib.parse
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "Vectors", "protocol"))
+import example_adapter as base  # noqa: E402
+
+BUGS = ("port-accepted", "userinfo-accepted", "fragment-in-action", "host-case-sensitive", "double-decode",
+        "split-after-decode", "none")
+BUG = sys.argv[1] if len(sys.argv) > 1 else "none"
+if BUG not in BUGS:
+    print("buggy_parser_adapter: unknown bug %r; one of %s" % (BUG, ", ".join(BUGS)), file=sys.stderr)
+    sys.exit(2)
+
+original_parse = base.parse_url
+original_decode = base.decode
+
+
+def authority_of(text):
+    """The authority of text after 'scheme://', and where it ends; None without '//'."""
+    colon = text.find(":")
+    if colon == -1 or not text[colon + 1:].startswith("//"):
+        return None
+    start = colon + 3
+    end = len(text)
+    for delimiter in "/?#":
+        found = text.find(delimiter, start)
+        if found != -1:
+            end = min(end, found)
+    return start, end
+
+
+def buggy_parse(data):
+    """The example adapter's parse_url, with the bug of the mode."""
+    text = data
+    if isinstance(data, bytes):
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            return original_parse(data)
+    place = authority_of(text)
+    if place is not None:
+        start, end = place
+        authority = text[start:end]
+        if BUG == "port-accepted" and ":" in authority and "@" not in authority:
+            text = text[:start] + authority.rsplit(":", 1)[0] + text[end:]
+        if BUG == "userinfo-accepted" and "@" in authority:
+            text = text[:start] + authority.rsplit("@", 1)[1] + text[end:]
+        if BUG == "host-case-sensitive" and authority != "x-callback-url":
+            raise base.Rejection("not-x-callback-url", "the host is not x-callback-url, byte for byte")
+    if BUG == "fragment-in-action" and "?" not in text and "#" in text and place is not None:
+        # The path is cut at '?' alone: with no query, '#' and the fragment stay in the action.
+        before, _, fragment = text.partition("#")
+        parsed = original_parse(before)
+        parsed["action"] = parsed["action"] + "#" + base.decode(fragment)
+        return parsed
+    if BUG == "split-after-decode":
+        query_start = text.find("?")
+        if query_start != -1:
+            query, hash_mark, fragment = text[query_start + 1:].partition("#")
+            text = text[:query_start + 1] + urllib.parse.unquote(query) + hash_mark + fragment
+    return original_parse(text)
+
+
+def twice(text):
+    """decode, twice over (the double-decode bug)."""
+    return original_decode(original_decode(text))
+
+
+base.parse_url = buggy_parse
+if BUG == "double-decode":
+    base.decode = twice
+base.IMPLEMENTATION = dict(base.IMPLEMENTATION, name="buggy-parser-" + BUG)
+
+if __name__ == "__main__":
+    sys.exit(base.main())
