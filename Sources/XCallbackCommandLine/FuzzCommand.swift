@@ -34,6 +34,8 @@ enum FuzzCommand {
           --shrink-seconds S  the most time spent shrinking one finding (default: 10); a finding not
                               shrunk in time is written as it stands
           --vectors DIR       the vectors that seed the run and grade its findings (default: bundled)
+          --roles ROLE,...    fuzz these roles instead of the target's own claim: recognise, decode,
+                              build-request, build-callback (a URL of another role is neither seeded nor judged)
           --level LEVEL       report findings at this level: must, should, implementation-defined,
                               hardening (repeatable; default: every level the vectors grade at)
           --no-progress       no progress line on standard error
@@ -59,6 +61,7 @@ enum FuzzCommand {
         var shrinkSeconds = 10.0
         var vectors: String?
         var levels: [DifferentialLevel] = []
+        var roles: Set<TargetRole>?
         var progress = true
         var help = false
 
@@ -96,6 +99,7 @@ enum FuzzCommand {
                 case "--max-consecutive-breakages": maxConsecutiveBreakages = try number(0)
                 case "--shrink-seconds": shrinkSeconds = try number(0.0)
                 case "--vectors": vectors = try value()
+                case "--roles": roles = (roles ?? []).union(try CommandLineOptions.roles(try value()))
                 case "--level":
                     let text = try value()
                     guard DifferentialLevel.graded.map(\.rawValue).contains(text) else {
@@ -171,7 +175,7 @@ enum FuzzCommand {
         let known: FuzzVectors
         do {
             vectors = try options.vectors.map { URL(fileURLWithPath: $0) } ?? VectorSuite.bundledDirectory()
-            known = try FuzzVectors(directory: vectors)
+            known = try FuzzVectors.loaded(directory: vectors)
         } catch {
             throw FuzzCannotRun("cannot load the vectors: \(error)")
         }
@@ -193,12 +197,15 @@ enum FuzzCommand {
         }
         let runsPerJob = options.runs.map { max($0 / options.jobs, 1) }
         let results = JobResults(count: options.jobs)
-        let operations = (targets[0] as? any OperationDeclaring)?.operations ?? Set(Operation.allCases)
+        let roles = options.roles ?? targets[0].roles
+        let operations = ((targets[0] as? any OperationDeclaring)?.operations ?? Set(Operation.allCases))
+            .filter { operation in roles?.contains { $0.operation == operation } ?? true }
         DispatchQueue.concurrentPerform(iterations: options.jobs) { job in
             var configuration = FuzzEngineConfiguration(
                 seed: options.seed &+ UInt64(job), runs: runsPerJob, seconds: options.seconds,
                 maxLength: options.maxLength, dictionary: dictionary, operations: operations)
             configuration.vectors = known
+            configuration.roles = roles
             configuration.shrinkSeconds = options.shrinkSeconds
             configuration.maxConsecutiveBreakages = options.maxConsecutiveBreakages == 0 ? nil : options.maxConsecutiveBreakages
             configuration.stopRequest = stop.isStopping
@@ -206,7 +213,7 @@ enum FuzzCommand {
             let engine = FuzzEngine(
                 driver: DifferentialDriver(
                     target: targets[job], normalisations: normalisations,
-                    failingLevels: options.levels.isEmpty ? DifferentialLevel.graded : options.levels, vectors: known),
+                    failingLevels: options.levels.isEmpty ? DifferentialLevel.graded : options.levels, roles: .some(roles), vectors: known),
                 configuration: configuration,
                 batchSource: targets[job] as? FuzzBatchTarget)
             let summary = engine.run(corpus: corpus) { progress in

@@ -15,6 +15,7 @@ extension FindingWriter {
         let operation = Operation(differentialInput: input)
         let inputJSON: JSONValue
         let answer: TargetAnswer<JSONValue>
+        var callback: String?
         switch DifferentialDriver<ReferenceTarget>.targetInput(for: input) {
         case .buildRequest(let request):
             inputJSON = ["request": request.canonicalJSON]
@@ -23,6 +24,7 @@ extension FindingWriter {
             answer = ReferenceTarget().buildRequest(request).map { _ in built.canonicalJSON }
         case .buildCallback(let response):
             inputJSON = response.canonicalJSON
+            callback = response.callbackURL
             answer = ReferenceTarget().buildCallback(response).map { url in ["url": .string(url)] }
         default:
             return nil
@@ -34,7 +36,7 @@ extension FindingWriter {
         default: return nil
         }
         // A build's choice point (parameter order) is settled by the comparator: every value expects the same.
-        guard let graded = graded(finding, expect: { _ in expect }) else { return nil }
+        guard let graded = graded(finding, callback: callback, expect: { _ in expect }) else { return nil }
         return members(of: finding, operation: operation, role: TargetRole(rawValue: operation.rawValue), input: inputJSON, expect: graded)
     }
 }

@@ -74,16 +74,58 @@ public struct FindingWriter {
     /// The expectation of a finding graded by a choice vector: one outcome per value of its point (the runner
     /// then fails the target's answer at implementation-defined, or at should when it is none of them);
     /// otherwise the reference's answer under the declared choices.
-    func graded(_ finding: FuzzFinding, expect: (DeclaredChoices) -> JSONValue?) -> JSONValue? {
+    func graded(_ finding: FuzzFinding, callback: String? = nil, expect: (DeclaredChoices) -> JSONValue?) -> JSONValue? {
         guard let point = finding.failure.grade?.choice, let values = point.allowedValues else { return expect(choices) }
         var outcomes: [(key: String, value: JSONValue)] = []
         for value in values {
             var alternative = choices
             alternative[point] = value
-            guard let outcome = expect(alternative) else { return nil }
+            guard var outcome = expect(alternative) else { return nil }
+            // `parameter-order: unordered` accepts the parameters in any order, as its vectors list them.
+            if point == .parameterOrder, value == "unordered" { outcome = Self.anyOrder(of: outcome, callback: callback) }
             outcomes.append((value, outcome))
         }
         return ["choice": .string(point.rawValue), "outcomes": .object(outcomes)]
+    }
+
+    /// `{"anyOf": ...}` of `outcome` with its parameters (or a built callback's appended ones) in every order,
+    /// for up to five of them; `outcome` itself beyond.
+    static func anyOrder(of outcome: JSONValue, callback: String?) -> JSONValue {
+        guard let accepted = outcome["accept"] else { return outcome }
+        var alternatives: [JSONValue] = []
+        if let callback, let url = accepted["url"]?.stringValue {
+            let hash = callback.firstIndex(of: "#").map { callback.distance(from: callback.startIndex, to: $0) } ?? callback.count
+            let fragment = callback.count - hash
+            let head = url.prefix(hash)
+            var middle = url.dropFirst(hash).dropLast(fragment)
+            var separator = ""
+            if let first = middle.first, first == "?" || first == "&" {
+                separator = String(first)
+                middle = middle.dropFirst()
+            }
+            let pieces = middle.split(separator: "&", omittingEmptySubsequences: false).map(String.init)
+            guard pieces.count > 1, pieces.count <= 5 else { return outcome }
+            alternatives = permutations(pieces).map { order in
+                ["accept": ["url": .string(head + separator + order.joined(separator: "&") + url.suffix(fragment))]]
+            }
+        } else if case .array(let parameters)? = accepted["parameters"], parameters.count > 1, parameters.count <= 5,
+            case .object(let members) = accepted
+        {
+            alternatives = permutations(parameters).map { order in
+                ["accept": .object(members.map { $0.key == "parameters" ? ($0.key, .array(order)) : $0 })]
+            }
+        }
+        return alternatives.count > 1 ? ["anyOf": .array(alternatives)] : outcome
+    }
+
+    /// Every order of `items`, the given one first.
+    static func permutations<Item>(_ items: [Item]) -> [[Item]] {
+        guard items.count > 1 else { return [items] }
+        return items.indices.flatMap { index in
+            var rest = items
+            let first = rest.remove(at: index)
+            return permutations(rest).map { [first] + $0 }
+        }
     }
 
     /// The vector's members for a finding: the grade's level, rule, role, tags and citations (the vector that

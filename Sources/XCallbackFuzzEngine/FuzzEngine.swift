@@ -376,7 +376,7 @@ public struct FuzzEngine<Driver: FuzzDriver> {
         guard let disagreement = failure.details.first(where: { $0.label == "disagreement" })?.text else { return rule }
         // `same-action [must] action "a" vs "b"` → `same-action action`; `no-error [must] the target broke: timeout …`
         // → `… the target broke: timeout`.
-        let words = disagreement.split(separator: " ").prefix(6).prefix { !$0.contains("\"") && !$0.hasPrefix("(") }
+        let words = disagreement.split(separator: " ").prefix(6).prefix { !$0.contains("\"") && !$0.hasPrefix("(") && !$0.contains("%") && !$0.contains("'") }
         return rule + " " + words.filter { !$0.hasPrefix("[") }.joined(separator: " ")
     }
 

@@ -215,11 +215,11 @@ extension DifferentialDriver {
             if let problem = callbackParameterProblem(url, response: response) { report.disagreements.append(problem) }
             let appended = appendedInTargetOrder(url, response: response)
             if let problem = CallbackExpectation.problem(built: url, callbackURL: response.callbackURL, appended: appended) {
-                add(.callbackShape, problem)
+                report.disagreements.append(
+                    Disagreement(rule: .callbackShape, detail: problem, qualifier: Self.shapeKind(problem, built: url, response: response)))
             }
             // The callback's own text is the source app's: only what the builder appends is its spelling.
-            let appendedText = url.utf8.dropFirst(response.callbackURL.utf8.prefix { $0 != UInt8(ascii: "#") }.count)
-            let tail = String(decoding: appendedText, as: UTF8.self)
+            let tail = Self.appendedText(url, onto: response.callbackURL)
             if let problem = EncodingRules.firstLowercaseEscape(in: tail) { add(.hexCase, problem) }
             if let problem = EncodingRules.firstUnreservedEscape(in: tail) { add(.unreservedEscape, problem) }
         default:
@@ -228,6 +228,40 @@ extension DifferentialDriver {
         // The traits are found only for a disagreement, which alone is judged (as for a parse).
         if !report.disagreements.isEmpty { report.traits = BuildTraits.of(response) + report.traits }
         return report
+    }
+
+    /// The kind of a callback's shape problem, which the vectors grade apart: the callback's own text (before `#`)
+    /// or nothing-to-append URL changed, and whether its query still decodes to the same parameters (`respelled`),
+    /// the fragment, the separator, the number of pieces, or an appended piece.
+    static func shapeKind(_ problem: String, built: String, response: XCallbackResponse) -> String {
+        let kind: String
+        switch problem {
+        case _ where problem.hasPrefix("nothing to append"): kind = "unchanged"
+        case _ where problem.hasPrefix("the callback before"): kind = "prefix"
+        case _ where problem.hasPrefix("the fragment"): return "fragment"
+        case _ where problem.hasPrefix("wrong separator"): return "separator"
+        case _ where problem.hasPrefix("expected "): return "count"
+        default: return "piece"
+        }
+        func decoded(_ url: String) -> [XCallbackParameter] {
+            URLPieces(url).pieces.map { XCallbackParameter(URLPieces.lenientDecode($0.name), $0.value.map(URLPieces.lenientDecode)) }
+        }
+        // A fragment lost or changed is what the other side receives changed, whatever else moved.
+        guard URLPieces(built).fragment == URLPieces(response.callbackURL).fragment else { return "fragment" }
+        return decoded(built).starts(with: decoded(response.callbackURL)) ? kind + "-respelled" : kind
+    }
+
+    /// What a built callback holds besides the callback's own text: after its part before `#`, before its
+    /// fragment (the whole URL when it does not keep them).
+    static func appendedText(_ url: String, onto callback: String) -> String {
+        let built = Array(url.utf8)
+        let own = Array(callback.utf8)
+        let hash = own.firstIndex(of: UInt8(ascii: "#")) ?? own.count
+        let start = built.starts(with: own[..<hash]) ? hash : 0
+        let fragment = own[hash...]
+        var end = built.count
+        if built.count - start >= fragment.count, built.suffix(fragment.count).elementsEqual(fragment) { end -= fragment.count }
+        return String(decoding: built[start..<max(start, end)], as: UTF8.self)
     }
 
     /// The appended parameters in the order the target wrote them when it wrote the same ones (their order is

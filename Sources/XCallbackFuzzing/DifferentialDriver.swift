@@ -182,6 +182,7 @@ public struct DifferentialDriver<Target: ConformanceTarget>: FuzzDriver, FuzzOut
                 ("reference", report.expected), ("target answer", report.actual),
                 ("rule", bad.rule.description), ("disagreement", bad.description),
                 ("traits", report.traits.map(\.rawValue).joined(separator: ", ")),
+                ("signature", FaultSignature(role: report.role, rule: bad.signatureRule, traits: bad.scopedTraits ?? report.traits).description),
                 ("declared choices", choices.isEmpty ? "none" : choices),
             ])
         if bad.rule == .noError { failure.breakage = report.breakage }

@@ -33,7 +33,10 @@ public enum FaultAnswers {
         case .parseText, .parseBytes:
             out += named.map { .accepted(.request($0.request)) }
             let about = fieldsAbout(vector.input)
-            for result in named where !comparisonPoint { out += wrongResults(result.request, about: about).map { .accepted(.request($0)) } }
+            let written = URLPieces(String(decoding: input(vector), as: UTF8.self)).scheme.map(String.init)
+            for result in named where !comparisonPoint {
+                out += wrongResults(result.request, about: about, writtenScheme: written).map { .accepted(.request($0)) }
+            }
             if named.isEmpty { out.append(.accepted(.request(XCallbackRequest(scheme: "zz", action: "wrong")))) }
         case .buildRequest(let request):
             let correct: String
@@ -103,8 +106,18 @@ public enum FaultAnswers {
     /// The fields a choice point that changes only the comparison is about.
     static let fieldsOfPoint: [ChoicePoint: Set<Field>] = [.parameterOrder: [.parameters], .fragment: [.fragment]]
 
-    /// `request` with one field changed, for each field in `about`.
-    static func wrongResults(_ request: XCallbackRequest, about: Set<Field>) -> [XCallbackRequest] {
+    /// The bytes of a parse vector's URL.
+    static func input(_ vector: Vector) -> [UInt8] {
+        switch vector.input {
+        case .parseText(let text): Array(text.utf8)
+        case .parseBytes(let bytes): bytes
+        default: []
+        }
+    }
+
+    /// `request` with one field changed, for each field in `about`; the scheme as written when it is not the
+    /// scheme reported.
+    static func wrongResults(_ request: XCallbackRequest, about: Set<Field>, writtenScheme: String?) -> [XCallbackRequest] {
         var out: [XCallbackRequest] = []
         func changed(_ field: Field, _ change: (inout XCallbackRequest) -> Void) {
             guard about.contains(field) else { return }
@@ -112,7 +125,7 @@ public enum FaultAnswers {
             change(&copy)
             out.append(copy)
         }
-        if request.scheme.uppercased() != request.scheme { changed(.scheme) { $0.scheme = $0.scheme.uppercased() } }
+        if let writtenScheme, writtenScheme != request.scheme { changed(.scheme) { $0.scheme = writtenScheme } }
         changed(.scheme) { $0.scheme = "zz" + $0.scheme }
         changed(.action) { $0.action += "!" }
         for field in [\XCallbackRequest.source, \.success, \.error, \.cancel] {

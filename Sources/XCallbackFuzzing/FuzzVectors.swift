@@ -48,10 +48,25 @@ public final class FuzzVectors: Sendable {
         self.init(vectors: try VectorSuite(directory: directory).vectors, directory: directory)
     }
 
+    /// The vectors of `directory`, loaded once per process (with their tables): a process that runs several
+    /// fuzz runs on one directory learns each table once.
+    public static func loaded(directory: URL) throws(VectorLoadError) -> FuzzVectors {
+        let path = directory.standardizedFileURL.path
+        if let known = loadedByPath.withLock({ $0[path] }) { return known }
+        let vectors = try FuzzVectors(directory: directory)
+        return loadedByPath.withLock { loaded in
+            if let first = loaded[path] { return first }
+            loaded[path] = vectors
+            return vectors
+        }
+    }
+
+    private static let loadedByPath = Mutex<[String: FuzzVectors]>([:])
+
     /// The vectors bundled with this package; a binary without them stops with the loader's message.
     public static let bundled: FuzzVectors = {
         do {
-            return try FuzzVectors(directory: try VectorSuite.bundledDirectory())
+            return try loaded(directory: try VectorSuite.bundledDirectory())
         } catch {
             fatalError("the fuzzer grades findings by the vectors and cannot load them: \(error)")
         }

@@ -1,7 +1,9 @@
-// `fuzz` against protocol-speaking Python fixtures, from the built-in seeds alone: each realistic builder
-// bug of `Fixtures/buggy_builder_adapter.py` is found within a few hundred executions, correct adapters
-// (the example adapter, and `Fixtures/choice_adapter.py` declaring other choices) get no finding, and each
-// finding written is a vector that the conformance runner fails at the finding's level.
+// `fuzz` against protocol-speaking Python fixtures, from the built-in seeds alone: each realistic builder bug of
+// `Fixtures/buggy_builder_adapter.py` and parser bug of `Fixtures/buggy_parser_adapter.py` is found within the
+// built-in seeds' executions (every vector's input among them), correct adapters (the example adapter, the two
+// fixtures with no bug, and `Fixtures/choice_adapter.py` declaring other choices) get no finding, and each finding
+// written is a vector that the conformance runner fails at the finding's level. The timed measurement (20 s per
+// bug, 60 s per clean target, release build) is `Fuzz/tools/fuzz-fixtures.py`.
 
 import Foundation
 import Testing
@@ -16,8 +18,18 @@ enum BuilderFixtures {
     static let buggyBuilder = RunnerFixtures.directory.appendingPathComponent("buggy_builder_adapter.py").path
     /// `Fixtures/choice_adapter.py`.
     static let choiceAdapter = RunnerFixtures.directory.appendingPathComponent("choice_adapter.py").path
+    /// `Fixtures/buggy_parser_adapter.py`.
+    static let buggyParser = RunnerFixtures.directory.appendingPathComponent("buggy_parser_adapter.py").path
     /// The bugs the builder fixture can switch on.
-    static let bugs = ["raw-amp", "raw-nested", "second-question", "error-code", "raw-source"]
+    static let bugs = [
+        "raw-amp", "raw-nested", "second-question", "error-code", "raw-source", "raw-non-ascii", "double-ampersand", "question-ampersand",
+        "query-normalised", "unreserved-escaped", "raw-names", "raw-error-message", "null-as-empty", "empty-source-dropped", "lowercase-hex",
+        "plus-for-space", "raw-action",
+    ]
+    /// The bugs the parser fixture can switch on.
+    static let parserBugs = ["port-accepted", "userinfo-accepted", "fragment-in-action", "host-case-sensitive", "double-decode", "split-after-decode"]
+    /// Executions that run every built-in seed once.
+    static var seedRuns: Int { FuzzEngine<DifferentialDriver<ReferenceTarget>>.builtInSeeds.count }
 
     /// Runs `fuzz` in process with `arguments` and a fresh findings directory; returns the status and the output.
     static func fuzz(_ arguments: [String]) -> (status: Int32, out: String, err: String, findings: URL) {
@@ -31,7 +43,8 @@ enum BuilderFixtures {
 @Suite(.serialized) struct BuilderFixtureTests {
     @Test(arguments: BuilderFixtures.bugs)
     func eachBuilderBugIsFoundFromTheBuiltInSeeds(bug: String) throws {
-        let run = BuilderFixtures.fuzz(["--target", "python3 \(BuilderFixtures.buggyBuilder) \(bug)", "--seed", "1", "--runs", "400"])
+        let runs = "\(BuilderFixtures.seedRuns)"
+        let run = BuilderFixtures.fuzz(["--target", "python3 \(BuilderFixtures.buggyBuilder) \(bug)", "--seed", "1", "--runs", runs])
         defer { try? FileManager.default.removeItem(at: run.findings) }
         #expect(run.status == 1, "\(run.out)\(run.err)")
         #expect(run.out.contains("FINDING XCU-"))
@@ -42,17 +55,29 @@ enum BuilderFixtures {
         #expect(run.out.contains(" executions  0 finding(s)"), "the parse line has no finding")
     }
 
+    @Test(arguments: BuilderFixtures.parserBugs)
+    func eachParserBugIsFoundFromTheBuiltInSeeds(bug: String) throws {
+        let runs = "\(BuilderFixtures.seedRuns)"
+        let run = BuilderFixtures.fuzz(["--target", "python3 \(BuilderFixtures.buggyParser) \(bug)", "--seed", "1", "--runs", runs])
+        defer { try? FileManager.default.removeItem(at: run.findings) }
+        #expect(run.status == 1, "\(run.out)\(run.err)")
+        let operations = run.out.split(separator: "\n").filter { $0.hasPrefix("  operation: ") }
+        #expect(!operations.isEmpty && operations.allSatisfy { $0 == "  operation: parse" }, "\(operations)")
+    }
+
     @Test(arguments: [
         "python3 \(RunnerFixtures.exampleAdapter)",
         "python3 \(BuilderFixtures.buggyBuilder) none",
+        "python3 \(BuilderFixtures.buggyParser) none",
         "python3 \(BuilderFixtures.choiceAdapter) duplicate-reserved=first invalid-escape=reject",
         "python3 \(BuilderFixtures.choiceAdapter) duplicate-reserved=last flag-parameter=drop duplicate-parameter=last trailing-slash=strip plus=space invalid-escape=literal",
     ])
     func aCorrectAdapterHasNoFinding(target: String) throws {
-        let run = BuilderFixtures.fuzz(["--target", target, "--seed", "1", "--runs", "1500"])
+        let runs = BuilderFixtures.seedRuns + 1500
+        let run = BuilderFixtures.fuzz(["--target", target, "--seed", "1", "--runs", "\(runs)"])
         defer { try? FileManager.default.removeItem(at: run.findings) }
         #expect(run.status == 0, "\(run.out)\(run.err)")
-        #expect(run.out.contains("1500 executions in"))
+        #expect(run.out.contains("\(runs) executions in"))
         #expect(run.out.contains(", 0 finding(s)"))
     }
 
@@ -63,6 +88,9 @@ enum BuilderFixtures {
             (["python3", BuilderFixtures.buggyBuilder, "raw-amp"], []),
             (["python3", BuilderFixtures.buggyBuilder, "second-question"], []),
             (["python3", BuilderFixtures.buggyBuilder, "raw-source"], []),
+            (["python3", BuilderFixtures.buggyBuilder, "query-normalised"], []),
+            (["python3", BuilderFixtures.buggyBuilder, "unreserved-escaped"], []),
+            (["python3", BuilderFixtures.buggyParser, "port-accepted"], []),
             (["python3", FuzzFixtures.adapter, "planted"], [Array(try nestedURL(depth: 3, value: "a&b").utf8)]),
         ]
         let example = try SubprocessTarget(command: TargetCommand(["python3", RunnerFixtures.exampleAdapter]))
@@ -71,7 +99,8 @@ enum BuilderFixtures {
         for (command, corpus) in cases {
             let target = try SubprocessTarget(command: TargetCommand(command))
             defer { target.stop() }
-            let summary = FuzzEngine(driver: DifferentialDriver(target: target), configuration: .init(seed: 1, runs: 1_000)).run(corpus: corpus)
+            let runs = corpus.isEmpty ? BuilderFixtures.seedRuns : 5_000
+            let summary = FuzzEngine(driver: DifferentialDriver(target: target), configuration: .init(seed: 1, runs: runs)).run(corpus: corpus)
             try #require(!summary.findings.isEmpty, "\(command)")
             let directory = FuzzFixtures.temporaryDirectory()
             defer { try? FileManager.default.removeItem(at: directory) }

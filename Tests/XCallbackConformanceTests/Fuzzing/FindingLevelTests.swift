@@ -2,14 +2,21 @@
 //
 // For each vector (loaded as the runner loads them; a generated input at 16 KB, where it is graded as at 1 MB),
 // under each declaration it allows (each value of its choice point, or none), every answer of
-// `FaultAnswers.answers(for:)` (what the vector allows, and the realistic wrong answers) is given to the driver
-// as the fuzzer gives it (the vector's fuzz input, `VectorSeeds.input(of:)`):
+// `FaultAnswers.answers(for:)` (what the vector allows, and the realistic wrong answers to what it is about) is
+// given to the driver as the fuzzer gives it (the vector's fuzz input, `VectorSeeds.input(of:)`):
 // (a) the driver's finding is at the level the runner fails the answer at, neither higher nor lower, and there is
 //     none for an answer the vector allows (an implementation-defined vector fails only an answer that contradicts
 //     the declaration, at implementation-defined, or one no value allows, at should);
-// (b) the finding written as a vector (`FindingWriter`) fails in the runner, on the same answer, at that level.
-// The vectors for which no trait tells a fault apart from the same fault elsewhere at another level are listed
-// in `FindingLevelExceptions` with the reason; an entry that no longer differs is a failure too.
+// (b) the finding written as a vector (`FindingWriter`) fails in the runner, on the same answer, at that level,
+//     under the grading vector's rule and role.
+// Two kinds of stricter finding are the rule for must's own grade, not an exception (`isExplained`): a refusal,
+// an internal error or a crash of a request, and an answer that changes a decoded value (a parameter, the
+// action, a reserved value, the fragment), where another vector with the same traits fails it at must —
+// Vectors/README.md, Levels: a vector is must when "failing it changes what the other side receives: the action,
+// a parameter name, a value, which callback is opened, or whether the text is a URI at all". A should vector is
+// should for its own fault; a fault of that kind it also catches keeps the level the written rule gives it. What
+// remains is listed in `FindingLevelExceptions`, each with the vectors that disagree; an entry that no longer
+// differs fails too.
 
 import Foundation
 import Testing
@@ -45,6 +52,28 @@ struct GradedAnswer: CustomStringConvertible {
         }
         return runner
     }
+
+    /// Whether a stricter finding than the runner's is the rule for must's own grade of the fault (see the file's
+    /// overview): a refusal, an internal error or a crash, or an answer that changes a decoded value, which another
+    /// vector with the same traits fails at must.
+    func isExplained(for vector: Vector) -> Bool {
+        guard let runner, let driver, driver > runner, let grade = failure?.grade, grade.vector != vector.id, grade.level == .must else {
+            return false
+        }
+        switch answer {
+        case .rejected, .errored, .broken: return true
+        default:
+            let signature = failure?.details.first { $0.label == "signature" }?.text ?? ""
+            let rule = signature.split(separator: " ").dropFirst().first.map(String.init) ?? ""
+            return GradedAnswer.valueRules.contains(rule)
+        }
+    }
+
+    /// The signature rules of a disagreement on a decoded value: what the other side receives.
+    static let valueRules: Set<String> = [
+        "same-scheme", "same-action", "same-reserved", "same-parameters", "same-fragment", "build-round-trip", "callback-parameters",
+        "callback-shape:fragment",
+    ]
 
     var description: String {
         let declared = choices.sorted.map { "\($0.point)=\($0.value)" }.joined(separator: ", ")
@@ -82,7 +111,7 @@ extension FixedAnswerTarget {
 @Suite struct FindingLevelTests {
     @Test("(a) a wrong answer is a finding at the vector's level", arguments: try loadGradedVectors())
     func wrongAnswerIsAFindingAtTheVectorsLevel(_ vector: Vector) {
-        let differing = FindingLevels.graded(vector).filter { $0.expected(for: vector) != $0.driver }
+        let differing = FindingLevels.graded(vector).filter { $0.expected(for: vector) != $0.driver && !$0.isExplained(for: vector) }
         if let reason = FindingLevelExceptions.all[vector.id] {
             #expect(!differing.isEmpty, "\(vector.id) is listed (\(reason)) but every answer is graded as the runner grades it")
             return
