@@ -135,8 +135,8 @@ private func survivors(in directory: URL) -> [Int32] {
         try FileManager.default.createDirectory(at: pids, withIntermediateDirectories: true)
         defer { for directory in [findings, pids, corpus] { try? FileManager.default.removeItem(at: directory) } }
         let run = try FuzzRun(
-            // The crash comes after the built-in seeds (every vector's input), once mutations grow the corpus.
-            ["--target", "python3 \(brokenTarget) crash-at 2000", "--seconds", "60", "--no-progress", "--findings", findings.path,
+            // Short seeds only (the target restarts every 50 inputs), so mutations start soon.
+            ["--target", "python3 \(brokenTarget) crash-at 50", "--seconds", "60", "--max-len", "64", "--no-progress", "--findings", findings.path,
              "--corpus", corpus.path], pids: pids)
         defer { run.end() }
         // The first finding is on disk, as a vectors directory, while the run still goes; its line follows the
@@ -151,6 +151,8 @@ private func survivors(in directory: URL) -> [Int32] {
         #expect(run.standardOutput.hasPrefix("fuzz: broken-fuzz-target-crash-at 1.0.0 against the reference"))
         #expect(run.standardOutput.contains("finding 1 at execution "))
 
+        // The built-in seeds (every vector's input) run first, then mutations grow the corpus: a few seconds more.
+        Thread.sleep(forTimeInterval: 5)
         kill(run.process.processIdentifier, signal)
         #expect(run.wait() == status, "\(run.standardError)")
         let output = run.standardOutput
