@@ -165,8 +165,12 @@ extension DifferentialDriver {
             default:
                 add(.buildRoundTrip, "the reference cannot parse the built URL \(q(url))")
             }
-            if let problem = EncodingRules.firstViolation(inQueryOf: url) { add(.encodingRule, problem) }
-            if let problem = EncodingRules.firstViolation(inPathOf: url) { add(.pathEncoding, problem) }
+            if let problem = EncodingRules.firstViolation(inQueryOf: url) {
+                report.disagreements.append(Disagreement(rule: .encodingRule, detail: problem, qualifier: Self.violationKind(problem)))
+            }
+            if let problem = EncodingRules.firstViolation(inPathOf: url) {
+                report.disagreements.append(Disagreement(rule: .pathEncoding, detail: problem, qualifier: Self.violationKind(problem)))
+            }
             if let problem = EncodingRules.firstLowercaseEscape(in: url) { add(.hexCase, problem) }
             if let problem = EncodingRules.firstUnreservedEscape(in: url) { add(.unreservedEscape, problem) }
         }
@@ -230,6 +234,17 @@ extension DifferentialDriver {
         return report
     }
 
+    /// The kind of an encoding violation (`EncodingRules`), which the vectors grade apart: a raw `&` or `#`
+    /// splits a value, a raw `+`, `=` or space is read differently by receivers, raw non-ASCII or a control is no
+    /// URI character, nor one RFC 3986 allows nowhere, and a stray `%` starts no escape.
+    static func violationKind(_ problem: String) -> String {
+        let kinds: [(String, String)] = [
+            ("raw '&'", "delimiter"), ("raw '#'", "delimiter"), ("raw '='", "equals"), ("raw '+'", "plus"), ("raw space", "space"),
+            ("raw control", "control"), ("raw non-ASCII", "non-ascii"), ("allows nowhere", "outside-uri"), ("does not start an escape", "percent"),
+        ]
+        return kinds.first { problem.contains($0.0) }?.1 ?? "other"
+    }
+
     /// The kind of a callback's shape problem, which the vectors grade apart: the callback's own text (before `#`)
     /// or nothing-to-append URL changed, and whether its query still decodes to the same parameters (`respelled`),
     /// the fragment, the separator, the number of pieces, or an appended piece.
@@ -241,7 +256,7 @@ extension DifferentialDriver {
         case _ where problem.hasPrefix("the fragment"): return "fragment"
         case _ where problem.hasPrefix("wrong separator"): return "separator"
         case _ where problem.hasPrefix("expected "): return "count"
-        default: return "piece"
+        default: return "piece-" + violationKind(problem)
         }
         func decoded(_ url: String) -> [XCallbackParameter] {
             URLPieces(url).pieces.map { XCallbackParameter(URLPieces.lenientDecode($0.name), $0.value.map(URLPieces.lenientDecode)) }
