@@ -93,6 +93,10 @@ with zipfile.ZipFile(target, "w") as archive:
             archive.write(path, os.path.relpath(path, corpus).replace(os.sep, "_"))
 PY
 
+# The differential target grades its findings by the vectors, which it looks for beside the binary (Vectors/).
+rm -rf "$OUT/Vectors"
+mkdir -p "$OUT/Vectors"
+cp "$SRC_DIR"/Vectors/*.json "$OUT/Vectors/"
 for target in fuzz-robustness fuzz-robustness-mutator fuzz-round-trip fuzz-differential-foundation; do
     cp "$SCRATCH/release/$target" "$OUT/$target"
     cp "$OUT/xcallback.dict" "$OUT/$target.dict"

@@ -16,6 +16,8 @@ extension InputTrait {
     public static let escapedFragment = Self(rawValue: "escaped-fragment")
     /// An escape of an octet 0x80 or above (percent-encoded UTF-8, or not UTF-8).
     public static let nonASCIIEscape = Self(rawValue: "non-ascii-escape")
+    /// A scheme with no `//` authority after it (`s:x-callback-url/a`, `tgt:\\x-callback-url\go`).
+    public static let missingAuthority = Self(rawValue: "missing-authority")
     /// A `%` in the authority.
     public static let encodedHost = Self(rawValue: "encoded-host")
     /// An escape in the authority that decodes to `@` or `:`, which delimit userinfo and a port.
@@ -33,7 +35,11 @@ extension ChoiceModel {
     static func authorityTraits(of input: [UInt8]) -> [InputTrait] {
         var traits: [InputTrait] = []
         let end = input.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? input.count
-        if !input[..<end].contains(UInt8(ascii: ":")) { traits.append(.missingScheme) }
+        if let colon = input[..<end].firstIndex(of: UInt8(ascii: ":")) {
+            if !input[(colon + 1)...].starts(with: [UInt8(ascii: "/"), UInt8(ascii: "/")]) { traits.append(.missingAuthority) }
+        } else {
+            traits.append(.missingScheme)
+        }
         let text = String(decoding: input, as: UTF8.self)
         let pieces = URLPieces(text)
         if pieces.path.contains("%") { traits.append(.escapedAction) }

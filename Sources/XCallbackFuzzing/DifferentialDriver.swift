@@ -229,7 +229,14 @@ public struct DifferentialDriver<Target: ConformanceTarget>: FuzzDriver, FuzzOut
     func judge(_ disagreement: Disagreement, in report: DifferentialReport) -> Disagreement {
         let traits = disagreement.scopedTraits ?? report.traits
         var judged = disagreement
-        judged.grade = table.grade(FaultSignature(role: report.role, rule: disagreement.signatureRule, traits: traits))
+        let signature = FaultSignature(role: report.role, rule: disagreement.signatureRule, traits: traits)
+        // A rejection's category is judged only where a vector pins it for the same defects: on an input with several,
+        // either check may fire first ("the vector lists both categories"), and no vector says which.
+        if disagreement.rule == .category, table.claims[signature] == nil {
+            judged.level = .allowed
+            return judged
+        }
+        judged.grade = table.grade(signature)
         judged.level = judged.grade.map { grade in grade.level.map { DifferentialLevel(rawValue: $0.rawValue) } ?? .allowed } ?? .must
         judged.normalisedBy = normalisations.first { normalisation in
             normalisation.rules.contains(disagreement.rule.id) && (normalisation.trait.map(traits.contains) ?? true)
@@ -396,3 +403,4 @@ struct ParseReference {
         }
     }
 }
+
