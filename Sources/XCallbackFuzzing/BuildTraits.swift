@@ -54,6 +54,7 @@ enum BuildTraits {
     static func of(_ request: XCallbackRequest) -> [InputTrait] {
         var traits: [InputTrait] = []
         if request.scheme.contains(where: { $0.isUppercase }) { traits.append(.schemeCase) }
+        if CallbackExpectation.refusal(for: request.scheme + ":") == .invalidCallbackURL { traits.append(.invalidSchemeSyntax) }
         let action = request.action
         if action.isEmpty { traits.append(.emptyAction) }
         if !action.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-._~/".unicodeScalars.contains($0)) }) {
@@ -145,16 +146,18 @@ enum BuildTraits {
         case .sameScheme, .schemeLowercase: part.scheme = expected.scheme
         case .sameAction: part.action = expected.action
         case .sameReserved:
-            if expected.source != parsed.source { part.source = expected.source }
-            if expected.success != parsed.success { part.success = expected.success }
-            if expected.error != parsed.error { part.error = expected.error }
-            if expected.cancel != parsed.cancel { part.cancel = expected.cancel }
+            // The value asked for, or the one the builder added unasked.
+            if expected.source != parsed.source { part.source = expected.source ?? parsed.source }
+            if expected.success != parsed.success { part.success = expected.success ?? parsed.success }
+            if expected.error != parsed.error { part.error = expected.error ?? parsed.error }
+            if expected.cancel != parsed.cancel { part.cancel = expected.cancel ?? parsed.cancel }
         case .sameParameters:
             // Parameters the built URL adds, with none missing, come from another field written raw when another
             // field differs too (the whole request's traits then); alone, they are the fault (added unasked).
             let missing = expected.parameters.contains { !parsed.parameters.contains($0) }
-            let othersDiffer = expected.action != parsed.action || expected.source != parsed.source || expected.success != parsed.success
-                || expected.error != parsed.error || expected.cancel != parsed.cancel
+            let changed = { (want: String?, got: String?) in want != nil && want != got }
+            let othersDiffer = expected.action != parsed.action || changed(expected.source, parsed.source)
+                || changed(expected.success, parsed.success) || changed(expected.error, parsed.error) || changed(expected.cancel, parsed.cancel)
             guard missing || !othersDiffer else { return nil }
             part.parameters = differing(expected.parameters, parsed.parameters)
         default: return nil

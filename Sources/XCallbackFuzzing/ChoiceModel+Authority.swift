@@ -16,6 +16,8 @@ extension InputTrait {
     public static let escapedFragment = Self(rawValue: "escaped-fragment")
     /// An escape of an octet 0x80 or above (percent-encoded UTF-8, or not UTF-8).
     public static let nonASCIIEscape = Self(rawValue: "non-ascii-escape")
+    /// A scheme that is not RFC 3986 §3.1 syntax (a letter, then letters, digits, `+`, `-`, `.`).
+    public static let invalidSchemeSyntax = Self(rawValue: "invalid-scheme-syntax")
     /// A scheme with no `//` authority after it (`s:x-callback-url/a`, `tgt:\\x-callback-url\go`).
     public static let missingAuthority = Self(rawValue: "missing-authority")
     /// A `%` in the authority.
@@ -37,6 +39,11 @@ extension ChoiceModel {
         let end = input.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? input.count
         if let colon = input[..<end].firstIndex(of: UInt8(ascii: ":")) {
             if !input[(colon + 1)...].starts(with: [UInt8(ascii: "/"), UInt8(ascii: "/")]) { traits.append(.missingAuthority) }
+            let scheme = input[..<colon]
+            let letter = { (byte: UInt8) in (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
+            if scheme.first.map(letter) != true || !scheme.allSatisfy({ letter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E }) {
+                traits.append(.invalidSchemeSyntax)
+            }
         } else {
             traits.append(.missingScheme)
         }

@@ -74,10 +74,10 @@ extension DifferentialDriver {
         return nil
     }
 
-    /// The one disagreement that says `actual` is the reference's `reading` with some of the scheme, the action,
-    /// the names and the fragment kept as written in `input` (the vectors accept or grade these apart from a wrong
-    /// value: decoding them is not the spec's), or nil.
-    func writtenReading(_ input: [UInt8], actual: TargetAnswer<XCallbackRequest>, reading: XCallbackRequest) -> Disagreement? {
+    /// The disagreements, one a field, that say `actual` is the reference's `reading` with some of the scheme, the
+    /// action, the names and the fragment kept as written in `input` (the vectors accept or grade these apart from
+    /// a wrong value: decoding them is not the spec's), or nil.
+    func writtenReading(_ input: [UInt8], actual: TargetAnswer<XCallbackRequest>, reading: XCallbackRequest) -> [Disagreement]? {
         guard case .accepted = actual else { return nil }
         let pieces = URLPieces(String(decoding: input, as: UTF8.self))
         var written = reading
@@ -88,23 +88,28 @@ extension DifferentialDriver {
             written.parameters = zip(reading.parameters, rawNames).map { XCallbackParameter(String($1), $0.value) }
         }
         written.fragment = pieces.fragment.map(String.init) ?? reading.fragment
-        let fields: [(name: String, apply: (inout XCallbackRequest) -> Void)] = [
-            ("scheme", { $0.scheme = written.scheme }), ("action", { $0.action = written.action }),
-            ("names", { $0.parameters = written.parameters }), ("fragment", { $0.fragment = written.fragment }),
-        ]
-        // Every combination of the four, the smallest first.
-        for mask in (1..<16).sorted(by: { $0.nonzeroBitCount < $1.nonzeroBitCount }) {
-            var candidate = reading
-            var names: [String] = []
-            for (bit, field) in fields.enumerated() where mask & (1 << bit) != 0 {
-                field.apply(&candidate)
-                names.append(field.name)
-            }
-            guard candidate != reading, Self.same(actual, .accepted(candidate), declared: target.declaredChoices) else { continue }
-            return Disagreement(
-                rule: .keptAsWritten, detail: "the answer keeps the \(names.joined(separator: ", ")) as written", qualifier: names.joined(separator: ","))
+        guard case .accepted(let got) = actual else { return nil }
+        // Only the fields where the answer differs from the reading can be the ones kept as written.
+        var candidate = reading
+        var names: [String] = []
+        if got.scheme != reading.scheme {
+            candidate.scheme = written.scheme
+            names.append("scheme")
         }
-        return nil
+        if got.action != reading.action {
+            candidate.action = written.action
+            names.append("action")
+        }
+        if got.parameters.map(\.name) != reading.parameters.map(\.name) {
+            candidate.parameters = written.parameters
+            names.append("names")
+        }
+        if got.fragment != reading.fragment {
+            candidate.fragment = written.fragment
+            names.append("fragment")
+        }
+        guard !names.isEmpty, candidate != reading, Self.same(actual, .accepted(candidate), declared: target.declaredChoices) else { return nil }
+        return names.map { Disagreement(rule: .keptAsWritten, detail: "the answer keeps the \($0) as written", qualifier: $0) }
     }
 
     /// Whether two parse answers are the same: the same request, or both rejections of a compatible category.

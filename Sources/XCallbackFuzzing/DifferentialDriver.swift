@@ -229,6 +229,11 @@ public struct DifferentialDriver<Target: ConformanceTarget>: FuzzDriver, FuzzOut
     func judge(_ disagreement: Disagreement, in report: DifferentialReport) -> Disagreement {
         let traits = disagreement.scopedTraits ?? report.traits
         var judged = disagreement
+        judged.normalisedBy = normalisations.first { normalisation in
+            normalisation.rules.contains(disagreement.rule.id) && (normalisation.trait.map(traits.contains) ?? true)
+        }?.id
+        // An accepted difference of the target is reported by its normalisation, never graded.
+        guard judged.normalisedBy == nil else { return judged }
         let signature = FaultSignature(role: report.role, rule: disagreement.signatureRule, traits: traits)
         // A rejection's category is judged only where a vector pins it for the same defects: on an input with several,
         // either check may fire first ("the vector lists both categories"), and no vector says which.
@@ -238,9 +243,6 @@ public struct DifferentialDriver<Target: ConformanceTarget>: FuzzDriver, FuzzOut
         }
         judged.grade = table.grade(signature)
         judged.level = judged.grade.map { grade in grade.level.map { DifferentialLevel(rawValue: $0.rawValue) } ?? .allowed } ?? .must
-        judged.normalisedBy = normalisations.first { normalisation in
-            normalisation.rules.contains(disagreement.rule.id) && (normalisation.trait.map(traits.contains) ?? true)
-        }?.id
         return judged
     }
 
@@ -302,10 +304,16 @@ public struct DifferentialDriver<Target: ConformanceTarget>: FuzzDriver, FuzzOut
         }
         if !report.disagreements.isEmpty {
             report.traits = traits()
-            if let reading = choiceReading(input, actual: actual, traits: report.traits) {
+            // A difference the target's normalisations accept needs no other reading (each is another parse).
+            let traits = report.traits
+            let normalised = report.disagreements.allSatisfy { disagreement in
+                normalisations.contains { $0.rules.contains(disagreement.rule.id) && ($0.trait.map(traits.contains) ?? true) }
+            }
+            if normalised {
+            } else if let reading = choiceReading(input, actual: actual, traits: report.traits) {
                 report.disagreements = [reading]
-            } else if case .accepted(let want) = expected, let reading = writtenReading(input, actual: actual, reading: want) {
-                report.disagreements = [reading]
+            } else if case .accepted(let want) = expected, let readings = writtenReading(input, actual: actual, reading: want) {
+                report.disagreements = readings
             }
             if render {
                 report.subject = FuzzFailure.escape(input)
@@ -322,7 +330,9 @@ public struct DifferentialDriver<Target: ConformanceTarget>: FuzzDriver, FuzzOut
         if want.scheme.lowercased() != got.scheme.lowercased() {
             out.append(Disagreement(rule: .sameScheme, detail: "scheme \(want.scheme) vs \(got.scheme)"))
         } else if got.scheme != want.scheme {
-            out.append(Disagreement(rule: .schemeLowercase, detail: "scheme \(want.scheme) vs \(got.scheme)"))
+            // The scheme in another case is the scheme as written where it is so written, which the vectors grade as
+            // such (`kept-as-written:scheme`), whatever else differs.
+            out.append(Disagreement(rule: .keptAsWritten, detail: "scheme \(want.scheme) vs \(got.scheme)", qualifier: "scheme"))
         }
         if want.action != got.action { out.append(Disagreement(rule: .sameAction, detail: "action \(q(want.action)) vs \(q(got.action))")) }
         let reserved: [(String, String?, String?)] = [

@@ -17,6 +17,7 @@
 // vector allows it); among the nearest signatures, one that allows the answer explains it, else the strictest. `conflicts` lists the signatures
 // two levels claim: a test holds it empty, which keeps the traits fine enough to tell the vectors apart.
 
+import Synchronization
 import XCallbackConformanceCore
 import XCallbackURL
 
@@ -72,6 +73,8 @@ public final class FaultTable: Sendable {
     public let misses: [(vector: String, answer: String)]
     /// The signatures of each operation and rule, for the lookup by traits.
     let byRule: [String: [(traits: Set<InputTrait>, signature: FaultSignature)]]
+    /// The grades of signatures without claims, found once each.
+    private let graded = Mutex<[FaultSignature: FaultGrade?]>([:])
 
     /// A table with no claims: every disagreement is graded must (the driver that builds a table uses it).
     public static let empty = FaultTable(claims: [:], misses: [])
@@ -194,9 +197,31 @@ public final class FaultTable: Sendable {
     /// the same operation and rule; nil when no vector grades the rule at all.
     public func grade(_ signature: FaultSignature) -> FaultGrade? {
         if let exact = claims[signature] { return Self.strictest(exact) }
-        guard let entries = byRule[Self.key(signature)], !entries.isEmpty else { return nil }
+        // A target that disagrees does so again and again on inputs of one shape: each signature is looked up once.
+        if let known = graded.withLock({ $0[signature] }) { return known }
+        let found = nearest(signature)
+        graded.withLock { $0[signature] = found }
+        return found
+    }
+
+    /// The grade of a signature without claims of its own, from the nearest signatures (see `grade`).
+    func nearest(_ signature: FaultSignature) -> FaultGrade? {
+        // The signatures of every role of the operation (a URL with an odd scheme touches a choice point the decode
+        // vectors grade): the most specific ones, those of the input's role first among equals.
+        let roles = [signature.role] + TargetRole.allCases.filter { $0 != signature.role && $0.operation == signature.role.operation }
+        let entries = roles.flatMap { role -> [(traits: Set<InputTrait>, signature: FaultSignature)] in
+            var other = signature
+            other.role = role
+            return self.byRule[Self.key(other)] ?? []
+        }
+        guard !entries.isEmpty else { return nil }
         let traits = Set(signature.traits)
-        let contained = entries.filter { $0.traits.isSubset(of: traits) }
+        var contained = entries.filter { $0.traits.isSubset(of: traits) }
+        if let most = contained.map(\.traits.count).max() {
+            let specific = contained.filter { $0.traits.count == most }
+            let own = specific.filter { $0.signature.role == signature.role }
+            contained = own.isEmpty ? specific : own
+        }
         let chosen: [(traits: Set<InputTrait>, signature: FaultSignature)]
         if contained.isEmpty {
             // The nearest: the most traits in common, then the fewest others.
@@ -206,7 +231,7 @@ public final class FaultTable: Sendable {
             let best = entries.map(score).max { $0 < $1 }!
             chosen = entries.filter { score($0) == best }
         } else {
-            chosen = contained.filter { entry in !contained.contains { entry.traits.isStrictSubset(of: $0.traits) } }
+            chosen = contained
         }
         // Each signature found says what its vectors say; the input has the traits of all of them, so one that
         // allows the answer explains it.

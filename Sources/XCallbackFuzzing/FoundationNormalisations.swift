@@ -33,10 +33,19 @@ public enum FoundationNormalisations {
                 + "'X-Callback-URL', which RFC 3986 §3.2.2 makes the same host; the vectors fail it at must (XCU-GGEF, "
                 + "XCU-H725, XCU-CMGE). The fuzzer's host relaxation no longer covers case, so it is named here."),
         DifferentialNormalisation(
-            id: "foundation-encodes-raw-characters-of-a-callback", trait: .controlCharacter, rules: ["callback-shape"],
+            id: "foundation-encodes-raw-controls-of-a-callback", trait: .controlCharacter, rules: ["callback-shape"],
             reason: "A URL value cannot hold a raw control character: FoundationTarget makes the callback a URL, which "
                 + "percent-encodes it (and the non-ASCII beside it), so the callback comes back changed though it decodes "
                 + "the same; the vectors' callbacks hold no raw control character."),
+        DifferentialNormalisation(
+            id: "foundation-encodes-raw-characters-of-a-callback", trait: .rawCharacter, rules: ["callback-shape"],
+            reason: "The same for a raw character outside RFC 3986 (non-ASCII, a space, '|') in a callback, its fragment "
+                + "included: the URL value percent-encodes it (swiftlang/swift-foundation#1190)."),
+        DifferentialNormalisation(
+            id: "foundation-traps-on-an-invalid-scheme", trait: .invalidSchemeSyntax, rules: ["no-error"],
+            reason: "URLComponents.scheme traps on a scheme that is not RFC 3986 syntax; FoundationTarget answers errored "
+                + "instead of crashing. The vectors grade a builder's failure on such a scheme, which a developer "
+                + "hard-codes, at should (build-request-invalid-scheme)."),
         DifferentialNormalisation(
             id: "foundation-keeps-empty-query-pieces", trait: .emptyPiece, rules: ["same-parameters"],
             reason: "URLComponents.queryItems turns every empty piece ('a&&b', '?&', a trailing '&') into an item "
