@@ -30,6 +30,12 @@ NO_ERROR_CODE = cause(
     "`{errorMessage: \"No file opened\"}` (`src/main.ts:271-273`), sends no errorCode either",
     # Nothing named errorCode among what was appended (the callback's own errorCode=old, XCU-RSH3, is not appended).
     all_of(op("build-callback"), detail(r'appends \[(?:(?!"errorCode").)*\]; expected \[\["errorCode"')))
+NO_ERROR_CODE_HOOK = cause(
+    NO_ERROR_CODE["id"], ["src/main.ts:270-274", "src/main.ts:477-491"],
+    "the route's one failure is `failure(parameters, {errorMessage: \"No file opened\"})` (`src/main.ts:270-274`), "
+    "whatever went wrong, and `failure` appends only what it is given: x-error is opened with that errorMessage and "
+    "no errorCode. The spec's x-error is opened \"with at least the parameters errorCode=code&errorMessage=message\" "
+    "(D18)", NO_ERROR_CODE["match"])
 SPACE_AS_PLUS = cause(
     "space-written-as-plus", APPENDS,
     "`URLSearchParams` writes a space in an appended value as `+`, which a receiver that reads `+` literally "
@@ -211,7 +217,7 @@ OBSIDIAN_ADVANCED_URI_HOOK = route_row(
     "extraParameters), or, with no note open, its one failure, failure(parameters, {errorMessage: 'No file opened'}), "
     "which answers every error vector as adv-uri's failure(parameters) does; a success cannot carry a vector's "
     "parameters (skipped). build-callback only.",
-    [SECOND_DECODE, QUERY_RESERIALISED, NO_ERROR_CODE, ANY_SCHEME],
+    [SECOND_DECODE, QUERY_RESERIALISED, NO_ERROR_CODE_HOOK, ANY_SCHEME],
     [ROUTE_DECODE,
      behaviour("D19", "every success appends `title`, `advanceduri`, `urlkey` and `fileuri`, the open note's name and "
                "links (`src/main.ts:452-457`; declared extraParameters)",
