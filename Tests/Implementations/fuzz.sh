@@ -3,8 +3,8 @@
 # for a fixed time with a fixed seed, and writes one small result per row to results/fuzz/<row>.json:
 # the run (tool and suite commit, seed, seconds, executions) and every finding (rule, level, shrunk input,
 # both answers), each replayed as a vector by the conformance runner to tell whether the target's declared
-# choices explain it, and matched against tools/fuzz_known.py, the behaviours vectors already fail
-# (tools/fuzz_result.py). matrix.sh renders them as the Fuzz column; nothing is rerun there.
+# choices explain it, and placed under the row's audit causes as a failing vector is (tools/fuzz_classify.py,
+# through tools/fuzz_result.py). matrix.sh renders them as the Fuzz column; nothing is rerun there.
 #
 #   Tests/Implementations/fuzz.sh [--seconds S] [--seed N] [--tool PATH] [--mirrors DIR] [row ...]
 #   Tests/Implementations/fuzz.sh --replay ROW [FINDING-ID ...]
@@ -163,7 +163,8 @@ for row in $rows; do
         >"$out/fuzz.out" 2>"$out/fuzz.err" || status=$?
     # Each finding with a vector, replayed by the conformance runner: passed means the comparator, which
     # applies the target's declared choices and extra parameters, accepts the target's answer.
-    if [ -f "$out/findings/findings.json" ]; then
+    # The findings directory is a vectors directory: its manifest names the file the findings are in.
+    if [ -f "$out/findings/manifest.json" ]; then
         "$tool" --target "$command" --vectors "$out/findings" --format json --output "$out/replay.json" --no-progress >/dev/null 2>"$out/replay.log" || true
     fi
     python3 "$here/tools/fuzz_result.py" --row "$row" --out "$out" --command "$command" --root "$root" \

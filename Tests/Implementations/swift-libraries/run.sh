@@ -38,6 +38,8 @@ grep -v '^#' "$here/libraries.tsv" | while IFS='	' read -r name repository commi
         *) continue ;;  # a dependency, not a library under test
     esac
     for key in $keys; do
+        # The adapter's hello must claim the roles roles.tsv gives the row, and only their operations.
+        python3 "$here/../tools/roles.py" --check "$key" "$adapter" "$key" || exit 70
         report="$results/$key.json"
         "$tool" --target "$adapter $key" --format json --output "$report" --no-progress || true
         python3 "$here/../tools/provenance.py" "$report" "$here/libraries.tsv" "$name" \

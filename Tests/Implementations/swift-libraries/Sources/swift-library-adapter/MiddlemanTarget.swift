@@ -56,6 +56,9 @@ struct MiddlemanReceiveTarget: ConformanceTarget {
 
     var extraParameters: [String] { [responseIDParameter] }
 
+    /// `receive` recognises and decodes what an app is opened with; `Action.run` builds requests; no callback is built.
+    var roles: Set<TargetRole>? { [.recognise, .decode, .buildRequest] }
+
     func parse(_ url: String) -> TargetAnswer<XCallbackRequest> {
         let parsed: URL
         do { parsed = try incomingURL(url).get() } catch { return error.skipped() }
@@ -187,6 +190,9 @@ struct MiddlemanCallbackURLTarget: ConformanceTarget {
     var declaredChoices: DeclaredChoices { [.parameterOrder: "unordered", .fragment: "not-reported"] }
 
     var extraParameters: [String] { [responseIDParameter] }
+
+    /// A value whose host is meant to vary decodes and builds; recognising is the receive row's job.
+    var roles: Set<TargetRole>? { [.decode, .buildRequest] }
 
     func parse(_ url: String) -> TargetAnswer<XCallbackRequest> {
         let parsed: URL
