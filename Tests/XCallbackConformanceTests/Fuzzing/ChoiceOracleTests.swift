@@ -52,10 +52,6 @@ struct FixedAnswerTarget: ConformanceTarget {
         for id in ["XCU-FKJH", "XCU-RQYS"] { list[id] = String(format: otherHost, "userinfo-or-port") }
         list["XCU-Q3C8"] = String(format: otherHost, "a Punycode host (punycode-host)")
         for id in ["XCU-HL48", "XCU-2TLW", "XCU-7GUM"] { list[id] = String(format: otherHost, "an encoded host (host-look-alike)") }
-        for id in ["XCU-Z4X7", "XCU-CZQ6"] {
-            list[id] = "the vector grades refusing an uppercase scheme must (recognise-scheme-case, as the host's case); "
-                + "the driver relaxes scheme-case to should"
-        }
         list["XCU-SYRH"] = "the vector grades an escaped CR LF as data must (decode-query-escapes, as %0D and %0A alone); "
             + "the driver relaxes escaped-crlf to should"
         list["XCU-DBQC"] = "the vector grades appending before the callback's fragment must; the driver reads the callback "

@@ -63,12 +63,6 @@ CALLBACKURLKIT = {
               "parameters are joined to a callback with '&' whenever it has a query, even an empty one or one "
               "ending in '&': `done?` becomes `done?&word=Hola`",
               all_of(op("build-callback"), detail(r"has an empty piece"))),
-        cause("callback-reencoded-by-foundation", ["Sources/Manager.swift:140-143"],
-              "the callback is rebuilt through `URL(string:)` and `URLComponents`, and Foundation writes the raw space "
-              "of `done?q=a b` as `%20`: the same value, and a URI. XCU-WPR2 lists `%20` as an answer it allows, but "
-              "the comparator's first step holds the callback's own bytes and refuses it: the failure is the suite's, "
-              "not the library's (reported with the 3.0.0 rerun)",
-              vector_rule("build-callback-raw-query")),
         shared("schemeless-callback-opened", ["Sources/Manager.swift:139-146"]),
         shared("unsafe-callback-opened", ["Sources/Manager.swift:139-146"]),
         cause("reserved-and-library-names-dropped", ["Sources/Manager.swift:234-237", "Sources/CallbackURLKit.swift:124-127"],

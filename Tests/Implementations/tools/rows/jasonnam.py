@@ -56,7 +56,7 @@ JASONNAM = {
               "the success and error closures rebuild the callback's query from Foundation's `queryItems` and set "
               "it back: with nothing to add `acceptTranslation` opens as `acceptTranslation?`, the empty piece of "
               "`id=7&` stays (`id=7&&word=Hola`), `%2B` comes back as a raw `+` and a raw space as `%20`",
-              all_of(op("build-callback"), detail(r"has an empty piece|does not start with the callback URL"))),
+              all_of(op("build-callback"), detail(r"has an empty piece|with nothing after it|does not start with the callback URL"))),
         shared("only-the-host-is-checked", [HANDLER + ":90-93"]),
         cause("unreadable-callback-fails-request", [HANDLER + ":107-127"],
               "a callback value that is no URL, the empty one included (a bare `x-success`, or `x-success=` after "

@@ -62,12 +62,6 @@ CAUSES = {
         "error-callback-code-and-message-only",
         fix="Add an optional parameters argument to `FailureCallback`, appended after `error.XCUErrorQuery`."),
     "cancel-callback-takes-nothing": shared("cancel-callback-takes-nothing"),
-    "callback-reencoded-by-foundation": issue(
-        "A callback with a raw space is opened re-encoded (`done?q=a b` becomes `done?q=a%20b`)",
-        "Open the callback the source app wrote, with the target's parameters appended, byte for byte.",
-        ["xcu-x-success", "silent-callback-append"],
-        "Append to the callback string itself instead of round-tripping it through `URL(string:)` and "
-        "`URLComponents`."),
     "schemeless-callback-opened": shared("schemeless-callback-opened"),
     "unsafe-callback-opened": shared("unsafe-callback-opened"),
     "reserved-and-library-names-dropped": issue(

@@ -1,4 +1,4 @@
-"""What ValentinWalter/Middleman's author is told, cause by cause (rows/middleman.py: rows middleman and middleman-callbackurl)."""
+"""What ValentinWalter/Middleman's author is told, cause by cause (rows/middleman.py: rows middleman, middleman-run and middleman-callbackurl)."""
 from upstream import deliberate, issue, searched
 from upstream.shared import PLUS_SEARCH, TRAP_SEARCH, shared
 
