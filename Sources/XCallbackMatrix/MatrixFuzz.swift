@@ -3,8 +3,9 @@
 // fixed time and seed, and each finding replayed as a vector by the conformance runner, which tells the
 // findings its comparator accepts under the target's declared choices (explained) from the others.
 //
-// An unexplained finding is *known* when Tests/Implementations/tools/fuzz_known.py names vectors the row already
-// fails for the same behaviour, else *new*. `matrix --fuzz DIR` reads DIR/<name of the report file> beside each
+// An unexplained finding is *known* when Tests/Implementations/tools/fuzz_classify.py places it under a cause of the
+// row's audit (or, for a row without one, in a rule group of vectors the row fails), as a failing vector is placed,
+// and names vectors the row already fails for it; else *new*. `matrix --fuzz DIR` reads DIR/<name of the report file> beside each
 // report, as `--audit` does, and refuses a result whose target is not the report's or whose known vectors did not fail.
 
 import Foundation
@@ -36,7 +37,7 @@ public struct MatrixFuzz: Sendable {
         public var replay: String
         /// Whether the runner passed it: the declared choices explain the disagreement.
         public var explained: Bool
-        /// Vectors the row already fails for the same behaviour (Tests/Implementations/tools/fuzz_known.py), if any.
+        /// Vectors the row already fails for the same behaviour (Tests/Implementations/tools/fuzz_classify.py), if any.
         public var knownVectors: [String]
         /// The row's audit cause of that behaviour, when the row has an audit.
         public var knownCause: String?

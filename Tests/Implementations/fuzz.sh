@@ -3,8 +3,8 @@
 # for a fixed time with a fixed seed, and writes one small result per row to results/fuzz/<row>.json:
 # the run (tool and suite commit, seed, seconds, executions) and every finding (rule, level, shrunk input,
 # both answers), each replayed as a vector by the conformance runner to tell whether the target's declared
-# choices explain it, and matched against tools/fuzz_known.py, the behaviours vectors already fail
-# (tools/fuzz_result.py). matrix.sh renders them as the Fuzz column; nothing is rerun there.
+# choices explain it, and placed under the row's audit causes as a failing vector is (tools/fuzz_classify.py,
+# through tools/fuzz_result.py). matrix.sh renders them as the Fuzz column; nothing is rerun there.
 #
 #   Tests/Implementations/fuzz.sh [--seconds S] [--seed N] [--tool PATH] [--mirrors DIR] [row ...]
 #   Tests/Implementations/fuzz.sh --replay ROW [FINDING-ID ...]
@@ -44,7 +44,7 @@ while [ $# -gt 0 ]; do
 done
 case $seconds in ''|*[!0-9.]*) echo "error: --seconds takes a number, not '$seconds'" >&2; exit 64 ;; esac
 case $seed in ''|*[!0-9]*) echo "error: --seed takes a whole number, not '$seed'" >&2; exit 64 ;; esac
-library_rows="callbackurlkit middleman middleman-callbackurl jasonnam kradenkov ozbe-xcallback-client ozbe-xcallback obsidian-advanced-uri obsidian-advanced-uri-legacy obsidian-advanced-uri-hook obsidian-advanced-uri-builder obsidian-actions-uri"
+library_rows="callbackurlkit middleman middleman-run middleman-callbackurl jasonnam kradenkov ozbe-xcallback-client ozbe-xcallback obsidian-advanced-uri obsidian-advanced-uri-legacy obsidian-advanced-uri-hook obsidian-advanced-uri-builder obsidian-actions-uri"
 local_rows="foundation python node go"
 if [ -n "$replay" ]; then rows=$replay; else rows=${*:-$library_rows $local_rows}; fi
 for row in $rows; do
@@ -110,7 +110,7 @@ fi
 # The command that runs ROW's target, or nothing when it cannot run here.
 command_of() {
     case $1 in
-        callbackurlkit|middleman|middleman-callbackurl|jasonnam|kradenkov) [ -n "$swift_adapter" ] && echo "$swift_adapter $1" ;;
+        callbackurlkit|middleman|middleman-run|middleman-callbackurl|jasonnam|kradenkov) [ -n "$swift_adapter" ] && echo "$swift_adapter $1" ;;
         ozbe-xcallback) [ -n "$rust_built" ] && echo "$other_libraries/rust-xcallback/target/release/ozbe-xcallback-adapter" ;;
         ozbe-xcallback-client) [ -n "$rust_built" ] && echo "$other_libraries/rust-xcallback/target/release/ozbe-xcallback-client-adapter" ;;
         obsidian-*) [ -n "$obsidian_built" ] && echo "node $other_libraries/obsidian/adapter.cjs ${1#obsidian-}" ;;
@@ -163,7 +163,8 @@ for row in $rows; do
         >"$out/fuzz.out" 2>"$out/fuzz.err" || status=$?
     # Each finding with a vector, replayed by the conformance runner: passed means the comparator, which
     # applies the target's declared choices and extra parameters, accepts the target's answer.
-    if [ -f "$out/findings/findings.json" ]; then
+    # The findings directory is a vectors directory: its manifest names the file the findings are in.
+    if [ -f "$out/findings/manifest.json" ]; then
         "$tool" --target "$command" --vectors "$out/findings" --format json --output "$out/replay.json" --no-progress >/dev/null 2>"$out/replay.log" || true
     fi
     python3 "$here/tools/fuzz_result.py" --row "$row" --out "$out" --command "$command" --root "$root" \

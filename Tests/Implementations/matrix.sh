@@ -15,12 +15,21 @@ tool=${1:-$root/.build/debug/xcallback-conformance}
 [ -x "$tool" ] || { echo "error: $tool not found: run swift build first" >&2; exit 70; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-run() {  # run NAME TARGET: one JSON report into $work
-    "$tool" --target "$2" --format json --output "$work/$1.json" --no-progress >/dev/null 2>"$work/$1.log" || true
-    [ -s "$work/$1.json" ] || { echo "error: no report for $1:" >&2; cat "$work/$1.log" >&2; exit 70; }
+run() {  # run NAME TARGET [OPTION ...]: one JSON report into $work
+    name=$1 target=$2
+    shift 2
+    "$tool" --target "$target" "$@" --format json --output "$work/$name.json" --no-progress >/dev/null 2>"$work/$name.log" || true
+    [ -s "$work/$name.json" ] || { echo "error: no report for $name:" >&2; cat "$work/$name.log" >&2; exit 70; }
 }
-run reference reference
-run foundation foundation
+checked() {  # checked NAME COMMAND: run the adapter COMMAND once its hello claims the roles roles.tsv gives NAME
+    # shellcheck disable=SC2086
+    python3 "$here/tools/roles.py" --check "$1" $2 || exit 70
+    run "$1" "$2"
+}
+# The in-process targets claim the roles roles.tsv gives them (tools/roles.py); the adapters declare theirs in
+# their hello, which must say the same.
+run reference reference --roles "$(python3 "$here/tools/roles.py" reference)"
+run foundation foundation --roles "$(python3 "$here/tools/roles.py" foundation)"
 reports="$work/reference.json $work/foundation.json"
 # Committed library results (swift-libraries/, other-libraries/), in the audit's row order (app-facing rows
 # before their lower layers), then any other results/*.json in name order.
@@ -29,17 +38,17 @@ for library in $order; do [ -f "$here/results/$library.json" ] && reports="$repo
 for file in "$here"/results/*.json; do
     case " $(echo $order) " in *" $(basename "$file" .json) "*) ;; *) reports="$reports $file" ;; esac
 done
-run python "python3 $here/adapters/python_urllib.py"
+checked python "python3 $here/adapters/python_urllib.py"
 reports="$reports $work/python.json"
 if command -v node >/dev/null; then
-    run node "node $here/adapters/node_url.mjs"
+    checked node "node $here/adapters/node_url.mjs"
     reports="$reports $work/node.json"
 else
     echo "note: node not installed; the JavaScript adapter is left out" >&2
 fi
 if command -v go >/dev/null; then
     (cd "$work" && GOCACHE="$work/gocache" go build -o go_neturl "$here/adapters/go_neturl.go")
-    run go "$work/go_neturl"
+    checked go "$work/go_neturl"
     reports="$reports $work/go.json"
 else
     echo "note: go not installed (apt-get install golang); the Go adapter is left out" >&2

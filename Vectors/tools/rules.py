@@ -43,7 +43,7 @@ rule("recognise-userinfo-port", "recognise", "should",
      "Userinfo or a port in the authority, which the spec's structure has no place for, is refused.")
 rule("recognise-scheme-syntax", "recognise", "must",
      "A URL without an RFC 3986 scheme (empty, a digit or '-' first, '_', '%', brackets, none) is refused.")
-rule("recognise-scheme-case", "recognise", "must",
+rule("recognise-scheme-case", "recognise", "should",
      "The scheme is case-insensitive: a URL whose scheme has uppercase letters (TargetApp) is accepted.")
 rule("recognise-raw-control", "recognise", "should",
      "A raw control character inside the authority is refused.")

@@ -13,15 +13,52 @@ struct CallbackComparison {
     /// The vector, the declared choices (whether parameter order counts) and the extra parameters to set aside.
     let context: Context
 
-    /// The callback split at its first `#`: the base, and the fragment including `#` (or empty).
-    var base: Substring { callback[..<(callback.firstIndex(of: "#") ?? callback.endIndex)] }
-    var fragment: Substring { callback[(callback.firstIndex(of: "#") ?? callback.endIndex)...] }
+    /// The callback's base: the part before its first `#`, byte for byte, unless the expected spelling writes the
+    /// characters no URI may hold raw (a space, a control, non-ASCII, `"<>\^`{|}`) percent-encoded, which changes
+    /// no name or value: then the built URL must start with that spelling instead (XCU-WPR2 lists both).
+    let base: Substring
+    /// The callback's fragment, with its `#` (or empty).
+    let fragment: Substring
+
+    init(callback: String, expected: String, context: Context) {
+        self.callback = callback
+        self.expected = expected
+        self.context = context
+        let hash = callback.firstIndex(of: "#") ?? callback.endIndex
+        let raw = callback[..<hash]
+        fragment = callback[hash...]
+        if expected.utf8.starts(with: raw.utf8) {
+            base = raw
+        } else {
+            let escaped = Self.escapingNonURICharacters(raw)
+            base = expected.utf8.starts(with: escaped.utf8) ? Substring(escaped) : raw
+        }
+    }
+
+    /// `text` with every byte that RFC 3986 allows nowhere raw written as an uppercase escape; `%` is left as it is.
+    static func escapingNonURICharacters(_ text: Substring) -> String {
+        let digits = Array("0123456789ABCDEF".utf8)
+        var out: [UInt8] = []
+        for byte in text.utf8 {
+            switch byte {
+            case 0..<0x21, 0x7F..., UInt8(ascii: "\""), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\\"),
+                UInt8(ascii: "^"), UInt8(ascii: "`"), UInt8(ascii: "{"), UInt8(ascii: "|"), UInt8(ascii: "}"):
+                out += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]]
+            default:
+                out.append(byte)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
 
     /// The separator the reference puts between the callback's base and the parameters.
     var separator: String { XCallbackResponse.separator(joining: base) }
 
     /// The appended parameters of `url`, decoded, or a reason why `url` does not have the expected structure.
-    func appended(in url: String) -> Result<(parameters: [XCallbackParameter], raw: Substring), Failure> {
+    ///
+    /// A separator with nothing after it (`done?`, `done?#top`) appends no parameter; `bare` says it is there, so that
+    /// it passes only a vector whose expected URL has it too (Vectors/README.md, "Comparator", build-callback, 3).
+    func appended(in url: String) -> Result<(parameters: [XCallbackParameter], raw: Substring, bare: Bool), Failure> {
         guard url.utf8.starts(with: base.utf8) else {
             return .failure(Failure("does not start with the callback URL \(base) byte for byte"))
         }
@@ -33,11 +70,12 @@ struct CallbackComparison {
                 fragment.isEmpty ? "adds a fragment \(tail)" : "does not end with the callback's fragment \(fragment) (got \(tail.isEmpty ? "none" : String(tail)))"))
         }
         let middle = Substring(url.utf8[rest.startIndex..<hash])
-        if middle.isEmpty { return .success((parameters: [], raw: "")) }
+        if middle.isEmpty { return .success((parameters: [], raw: "", bare: false)) }
         guard middle.hasPrefix(separator) else {
             return .failure(Failure("joins the parameters with \(middle.prefix(2)) where '\(separator)' was expected"))
         }
         let raw = middle.dropFirst(separator.count)
+        if raw.isEmpty, !separator.isEmpty { return .success((parameters: [], raw: "", bare: true)) }
         var parameters: [XCallbackParameter] = []
         for piece in raw.split(separator: "&", omittingEmptySubsequences: false) {
             guard !piece.isEmpty else { return .failure(Failure("has an empty piece ('&&', or a trailing '&')")) }
@@ -50,19 +88,26 @@ struct CallbackComparison {
                 return .failure(Failure("has an appended parameter that does not decode: \(error.message)"))
             }
         }
-        return .success((parameters: parameters, raw: raw))
+        return .success((parameters: parameters, raw: raw, bare: false))
     }
 
     func judge(_ built: String) -> Match {
         let want: [XCallbackParameter]
+        let wantBare: Bool
         switch appended(in: expected) {
-        case .success(let parts): want = parts.parameters
+        case .success(let parts): (want, wantBare) = (parts.parameters, parts.bare)
         case .failure(let failure):
             return .fail(.wrongResult, "the vector's expected URL \(expected) \(failure.reason) (vector error)")
         }
         switch appended(in: built) {
         case .failure(let failure):
             return .fail(.wrongResult, "the built callback \(built) \(failure.reason); expected \(expected)")
+        case .success(let parts) where parts.bare != wantBare:
+            return .fail(
+                .wrongResult,
+                parts.bare
+                    ? "the built callback \(built) adds a '\(separator)' with nothing after it; expected \(expected)"
+                    : "the built callback \(built) has no '\(separator)' where \(expected) has one")
         case .success(let parts):
             var got = parts.parameters
             let setAside = context.setAsideExtraParameters(of: &got, expected: want)

@@ -150,6 +150,7 @@ func main() {
 		switch message["cmd"] {
 		case "start":
 			reply = map[string]any{"protocol": 1, "operations": []string{"parse", "build-request", "build-callback"},
+				"roles": []string{"recognise", "decode", "build-request", "build-callback"},
 				"implementation": map[string]any{"name": "go-net-url", "version": runtime.Version(), "language": "Go",
 					"homepage": "https://pkg.go.dev/net/url"},
 				// url.Values is a map: the order of parameters is not kept, and the adapter says so.

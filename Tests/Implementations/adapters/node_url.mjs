@@ -74,6 +74,7 @@ for await (const line of lines) {
   let reply;
   if (message.cmd === "start") {
     reply = { protocol: 1, operations: ["parse", "build-request", "build-callback"],
+              roles: ["recognise", "decode", "build-request", "build-callback"],
               implementation: { name: "node-whatwg-url", version: `Node ${process.versions.node}`, language: "JavaScript",
                                 homepage: "https://url.spec.whatwg.org/" } };
   } else if (message.cmd === "stop") {

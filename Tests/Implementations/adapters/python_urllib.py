@@ -97,6 +97,7 @@ def main():
         message = json.loads(line)
         if message["cmd"] == "start":
             reply = {"protocol": 1, "operations": ["parse", "build-request", "build-callback"],
+                     "roles": ["recognise", "decode", "build-request", "build-callback"],
                      "implementation": {"name": "python-urllib", "version": "Python " + platform.python_version(),
                                         "language": "Python",
                                         "homepage": "https://docs.python.org/3/library/urllib.parse.html"}}

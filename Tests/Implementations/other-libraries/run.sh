@@ -56,6 +56,9 @@ for row in $rows; do
             toolchain=$node_toolchain ;;
         *) echo "error: unknown row $row" >&2; exit 64 ;;
     esac
+    # The adapter's hello must claim the roles roles.tsv gives the row, and only their operations.
+    # shellcheck disable=SC2086
+    python3 "$here/../tools/roles.py" --check "$row" $command || exit 70
     report="$results/$row.json"
     "$tool" --target "$command" --format json --output "$report" --no-progress || true
     python3 "$here/../tools/provenance.py" "$report" "$here/libraries.tsv" "$name" \

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Builds the adapters against the fetched libraries (run ./fetch.sh first) and writes one JSON
-# report per row of the matrix to ../results/ (Middleman has two: its app-facing API and the
-# CallbackURL layer beneath), with a `provenance` member (../tools/provenance.py): repository, pinned
+# report per row of the matrix to ../results/ (Middleman has three: its app-facing API, receive and run,
+# and the CallbackURL layer beneath), with a `provenance` member (../tools/provenance.py): repository, pinned
 # commit and date, our patch, the library calls the adapter makes, the toolchain and the date of the
 # run, and ../results/callbackurlkit-round-trip.md (CallbackURLKit's perform round trips). Then
 # ../tools/audit.py writes ../audit/ from them, and stops the run if a must failure has no cause.
@@ -31,13 +31,15 @@ mkdir -p "$results"
 # these libraries produce repeatable from run to run.
 export SWIFT_DETERMINISTIC_HASHING=1
 grep -v '^#' "$here/libraries.tsv" | while IFS='	' read -r name repository commit date patch; do
-    # One result file per row of the matrix: Middleman has two, its app-facing API and the CallbackURL beneath.
+    # One result file per row of the matrix: Middleman has three, receive, run and the CallbackURL beneath.
     case $name in
-        CallbackURLKit) keys=callbackurlkit ;; Middleman) keys="middleman middleman-callbackurl" ;;
+        CallbackURLKit) keys=callbackurlkit ;; Middleman) keys="middleman middleman-run middleman-callbackurl" ;;
         XCallbackURL-jasonnam) keys=jasonnam ;; XCallbackURL-kradenkov) keys=kradenkov ;;
         *) continue ;;  # a dependency, not a library under test
     esac
     for key in $keys; do
+        # The adapter's hello must claim the roles roles.tsv gives the row, and only their operations.
+        python3 "$here/../tools/roles.py" --check "$key" "$adapter" "$key" || exit 70
         report="$results/$key.json"
         "$tool" --target "$adapter $key" --format json --output "$report" --no-progress || true
         python3 "$here/../tools/provenance.py" "$report" "$here/libraries.tsv" "$name" \

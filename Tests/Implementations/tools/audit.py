@@ -20,15 +20,17 @@ import os
 import sys
 
 sys.dont_write_bytecode = True  # no __pycache__ beside the sources
-from audit_rules import LEVELS, level  # noqa: E402
+from audit_rules import LEVELS, RULES_NAMED, level  # noqa: E402
 from rows import ROWS  # noqa: E402
 from upstream import report_link  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+RULES = os.path.join(HERE, "..", "..", "..", "Vectors", "rules.json")
 RESULTS = os.path.join(HERE, "..", "results")
 AUDIT = os.path.join(HERE, "..", "audit")
-VERDICTS = {"failed": "fail", "passed": "pass", "skipped": "skipped"}
-EXPECTED = {"fail": {"failed"}, "pass": {"passed"}, "masked": {"passed"}, "skipped": {"skipped"}}
+VERDICTS = {"failed": "fail", "passed": "pass", "skipped": "skipped", "not-applicable": "not applicable"}
+EXPECTED = {"fail": {"failed"}, "pass": {"passed"}, "masked": {"passed"}, "skipped": {"skipped"},
+            "not-applicable": {"not-applicable"}}
 
 
 # MARK: - Placing
@@ -255,6 +257,11 @@ def main(arguments):
             " ".join(unknown), " ".join(ROWS)), file=sys.stderr)
         return 64
     failed = False
+    unknown_rules = sorted(RULES_NAMED - set(json.load(open(RULES, encoding="utf-8"))["rules"]))
+    if unknown_rules:
+        print("audit.py: causes name rules Vectors/rules.json does not have: %s" % ", ".join(unknown_rules),
+              file=sys.stderr)
+        failed = True
     for key in arguments or list(ROWS):
         for problem in write(key, results_dir, audit_dir):
             print("%s: %s" % (key, problem), file=sys.stderr)

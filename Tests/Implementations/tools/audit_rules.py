@@ -3,12 +3,19 @@
 A rule is a function from one result (a member of a report's `results`) to a bool. A cause names the
 library lines that produce a behaviour and the rule that finds the failures it explains; a behaviour is
 a documented claim about the library with the vectors that show it, or the reason none can. The rows
-(rows/*.py) are written with these; audit.py places the failures and writes the audit.
+(rows/*.py) are written with these; audit.py places the failures and writes the audit, and fuzz_result.py
+places a fuzz finding, replayed as a vector, with the same causes.
+
+Rules read only what a fuzz finding shares with a vector: the vector's `rule`, `role`, `tags` and operation,
+the target's answer, and the runner's reading of it (`failureKind`, `detail`). Never a vector's id or
+description: a finding has its own.
 """
 import json
 import re
 
 LEVELS = ["must", "should", "implementation-defined", "hardening"]
+# Every rule id a cause names (vector_rule), which audit.py checks against Vectors/rules.json.
+RULES_NAMED = set()
 
 
 # MARK: - Rules
@@ -18,9 +25,21 @@ def level(r):
     return r.get("scoredLevel") or r["level"]
 
 
-def ids(*names):
+def vector_rule(*names):
+    """The vector tests one of these rules: its `rule`, an id of Vectors/rules.json.
+
+    A fuzz finding written as a vector carries the rule whose vectors its fault fails, with its own description
+    and input, so a cause keyed on rules (and on the answer) places a finding exactly as it places a vector.
+    """
     wanted = set(names)
-    return lambda r: r["id"] in wanted
+    RULES_NAMED.update(wanted)
+    return lambda r: r.get("rule") in wanted
+
+
+def role(*names):
+    """The vector tests one of these roles (recognise, decode, build-request, build-callback)."""
+    wanted = set(names)
+    return lambda r: r.get("role") in wanted
 
 
 def op(name):
@@ -29,10 +48,6 @@ def op(name):
 
 def kind(*names):
     return lambda r: r["failureKind"] in names
-
-
-def desc(pattern):
-    return lambda r: re.search(pattern, r.get("description", "")) is not None
 
 
 def tag(*names):
@@ -49,7 +64,23 @@ def answered(pattern):
     return lambda r: re.search(pattern, answer_text(r)) is not None
 
 
+def accepted():
+    """The target accepted: a request read, or a URL built."""
+    return lambda r: "accepted" in (r.get("answer") or {})
+
+
+def rejected():
+    """The target refused the input."""
+    return lambda r: "rejected" in (r.get("answer") or {})
+
+
+def lacks(text):
+    """The expected result holds `text` and the target's answer does not (a character dropped on the way)."""
+    return lambda r: text in json.dumps(r.get("expected"), ensure_ascii=False) and text not in answer_text(r)
+
+
 def detail(pattern):
+    """The runner's reading of the answer against the expectation (its `detail`) matches the pattern."""
     return lambda r: re.search(pattern, r.get("detail", "")) is not None
 
 
@@ -69,14 +100,6 @@ def any_of(*rules):
 
 def none_of(*rules):
     return lambda r: not any(rule(r) for rule in rules)
-
-
-# Description patterns more than one row reads.
-NON_UTF8 = r"not UTF-8|overlong|surrogate|above U\+10FFFF|lone (lead|continuation)|truncated four-byte|Latin-1"
-UNSAFE = r"Refuse to open a (javascript|data|file|vbscript)"
-SCHEMELESS = r"^Callback '.*' has no valid scheme"
-RESERVED_BUILD = r"^Build with (an action parameter named x-|x-foo after)"
-ACTION_BUILD = r"^Build a request (for the action|whose the action holds)"
 
 
 # MARK: - Causes and behaviours

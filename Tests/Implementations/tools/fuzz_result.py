@@ -8,7 +8,8 @@
 
 DIR is what ../fuzz.sh left for the row: `identity.json` (a one-vector conformance report: the target's
 name, version, declared choices), `fuzz.out` and `fuzz.err` (the fuzz command's output), `findings/` (the
-vectors directory `fuzz --findings` writes: `findings.json` and one raw `finding-<id>` file per finding)
+vectors directory `fuzz --findings` writes: a `manifest.json` naming the vector file the findings are in, and one
+raw `finding-<id>` file per finding)
 and `replay.json` (the conformance runner's report on `findings/`). Every piece but the identity may be
 missing (a run stopped early, a target that broke): the result then says what is known.
 
@@ -18,9 +19,11 @@ disagreement is then one of the declared behaviours, not a fault. A finding with
 operation, whose input is bytes for the request generator) is not replayed; it is explained only when its
 disagreement is a parameter the target declares it adds (`extraParameters`), as the comparator would judge it.
 
-A finding the declared choices do not explain is then *known* when fuzz_known.py names vectors that the row
-already fails for the same behaviour (and the audit's cause, where the row has an audit), else *new*: a gap in
-the vectors, or a behaviour nobody has read yet. `--retriage` applies fuzz_known.py again to committed results.
+A finding the declared choices do not explain is then placed by fuzz_classify.py as audit.py places a failing
+vector: under the first cause of the row's audit (rows/) whose rule matches the replayed vector, or, for a row
+without an audit, in the rule group of vectors the row already fails. Placed, it is *known* (the cause, and vectors
+the row fails for it); placed nowhere, it is *new*: a gap in the vectors, or a behaviour nobody has read yet.
+`--retriage` places the findings of committed results again, with the causes and results as they are now.
 
 `--inputs` writes the exact bytes of the result's findings (or of the ids named) into CORPUS-DIR, one file
 each, and prints how many: `fuzz --corpus CORPUS-DIR --runs N` then checks those inputs and nothing else.
@@ -33,11 +36,11 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from fuzz_known import KNOWN  # noqa: E402
-
-AUDITS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "audit")
+sys.dont_write_bytecode = True  # no __pycache__ beside the sources
+import fuzz_classify  # noqa: E402
 
 FORMAT = "xcallback-conformance-fuzz-result/1"
+EARLIER = "an earlier triage: the finding has no replayed vector, so no cause rule can read it; fuzz the row again"
 LEVELS = ("must", "should", "implementation-defined", "hardening")
 
 
@@ -133,12 +136,16 @@ def extra_parameters_explain(finding, declared):
 
 
 def triage(row, findings, declared_extras=()):
-    """Marks each unexplained finding that declared extra parameters explain, or that a vector of the row already
-    fails (fuzz_known.py) as known."""
-    audit = load_json(os.path.join(AUDITS, row + ".json"))
-    causes = {cause["id"] for cause in (audit or {}).get("causes", [])}
+    """Marks each unexplained finding that declared extra parameters explain as explained, and each that a cause of
+    the row (or, without an audit, a rule group it fails) explains as known (fuzz_classify.py).
+
+    A finding with no replayed vector (a run before findings carried the rule of their fault) that no cause places
+    keeps the known record an earlier triage gave it, marked `by`, until the row is fuzzed again; `matrix --fuzz`
+    checks its vectors and cause as it checks every known finding's.
+    """
+    results = fuzz_classify.results_of(row)
     for finding in findings:
-        finding.pop("known", None)
+        earlier = finding.pop("known", None)
         if finding.get("replay", "").startswith("not replayed") and finding.get("explanation", "").startswith("the target declares"):
             finding["explained"] = False  # judged again below, from the declared extra parameters as they are now
             finding.pop("explanation")
@@ -148,15 +155,11 @@ def triage(row, findings, declared_extras=()):
                                       "sets them aside, and the disagreement is only those" % ", ".join(declared_extras))
         if finding["explained"]:
             continue
-        text = "\n".join(finding.get(key, "") for key in ("input", "case", "disagreement"))
-        for entry in KNOWN.get(row, []):
-            if re.fullmatch(entry["rule"], finding["rule"]) and re.search(entry["text"], text):
-                if entry["cause"] is not None and entry["cause"] not in causes:
-                    sys.exit("fuzz_known.py: %s: the cause %s is not in audit/%s.json" % (row, entry["cause"], row))
-                finding["known"] = {"vectors": entry["vectors"]}
-                if entry["cause"] is not None:
-                    finding["known"]["cause"] = entry["cause"]
-                break
+        known = fuzz_classify.place(row, finding, results)
+        if not known and earlier and not finding.get("replayed"):
+            known = dict(earlier, by=EARLIER)
+        if known:
+            finding["known"] = known
     return findings
 
 
@@ -170,7 +173,7 @@ def counts(result):
 
 
 def retriage(paths):
-    """Applies fuzz_known.py again to committed results, without fuzzing again."""
+    """Places the findings of committed results again (fuzz_classify.py), without fuzzing again."""
     for path in paths:
         result = load_json(path)
         if result is None or result.get("format") != FORMAT:
@@ -214,6 +217,13 @@ def relative(command, root):
     return command.replace(root.rstrip("/") + "/", "")
 
 
+def finding_vectors(directory):
+    """The findings written as vectors, by id: every vector file the directory's manifest names."""
+    manifest = load_json(os.path.join(directory, "manifest.json")) or {}
+    names = [entry["path"] for entry in manifest.get("files", [])] or ["findings.json"]
+    return {v["id"]: v for name in names for v in (load_json(os.path.join(directory, name)) or {}).get("vectors", [])}
+
+
 def assemble(args):
     out = args.out
     identity = load_json(os.path.join(out, "identity.json")) or {}
@@ -223,7 +233,7 @@ def assemble(args):
     fuzz_err = read_text(os.path.join(out, "fuzz.err"))
     blocks, order, tail = parse_output(fuzz_out)
     findings_dir = os.path.join(out, "findings")
-    vectors = {v["id"]: v for v in (load_json(os.path.join(findings_dir, "findings.json")) or {}).get("vectors", [])}
+    vectors = finding_vectors(findings_dir)
     replay = {r["id"]: r for r in (load_json(os.path.join(out, "replay.json")) or {}).get("results", [])}
     # A run killed before its report still leaves its raw finding files (once the engine writes them as found).
     if os.path.isdir(findings_dir):
@@ -263,8 +273,8 @@ def assemble(args):
             if item["explained"]:
                 item["explanation"] = ("the conformance runner passes it as a vector: its comparator, which applies the "
                                        "declared choices and extra parameters, accepts the target's answer")
-            elif replayed.get("detail"):
-                item["replayDetail"] = replayed["detail"][:600]
+            else:
+                item["replayed"] = fuzz_classify.trimmed(replayed)
         else:
             item["replay"] = "not replayed: " + ("no vector for a %s finding" % item["operation"] if vector is None
                                                  else "the runner did not report it")

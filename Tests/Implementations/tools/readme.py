@@ -10,8 +10,8 @@ gathers, the library line that makes it and the link to its upstream report (rep
 and every documented behaviour with the vectors that show it or the reason no URL vector can. The full audit (every cause at every level,
 patches, platforms) stays in ../audit/<row>.md, which the section links.
 
-The roles table lists every row of ../roles.tsv (row, the roles it claims, why); a library row of the audit
-without a line there, or a line naming no row, stops it.
+The roles table lists every row of ../roles.tsv (row, the roles it claims, why); a row of the matrix (the built-in
+rows and every library row of the audit) without a line there, or a line naming no row, stops it.
 
     ./readme.py          rewrite the sections between the README's audit and roles markers
     ./readme.py --check  exit 1 when a section is not what its files give
@@ -21,6 +21,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import roles  # noqa: E402
 from reports_data import vectors  # noqa: E402
 from rows import ROWS  # noqa: E402
 
@@ -31,9 +32,8 @@ BEGIN = "<!-- audit:begin (written by tools/readme.py from audit/*.json; do not 
 END = "<!-- audit:end -->\n"
 ROLES_BEGIN = "<!-- roles:begin (written by tools/readme.py from roles.tsv; do not edit by hand) -->\n"
 ROLES_END = "<!-- roles:end -->\n"
-ROLES = ["recognise", "decode", "build-request", "build-callback"]
-# Rows of roles.tsv that are not library rows of the audit: the standard-library adapters in ../adapters/.
-ADAPTER_ROWS = ["python", "node", "go"]
+# Rows of roles.tsv that are not library rows of the audit: the in-process targets and the adapters in ../adapters/.
+BUILTIN_ROWS = ["reference", "foundation", "python", "node", "go"]
 LEVELS = ["must", "should", "implementation-defined", "hardening"]
 
 
@@ -116,18 +116,15 @@ def render():
 
 
 def roles_table():
-    """The rows of ../roles.tsv as a Markdown table; raises ValueError on a row or role it does not know."""
-    lines = [line.rstrip("\n").split("\t") for line in open(os.path.join(TOP, "roles.tsv"), encoding="utf-8")
-             if line.strip() and not line.startswith("#")]
-    known = list(ROWS) + ADAPTER_ROWS
-    problems = ["roles.tsv: %r is no row (%s)" % (row[0], ", ".join(known)) for row in lines if row[0] not in known]
-    problems += ["roles.tsv: %s claims %r, not one of %s" % (row[0], role, ", ".join(ROLES))
-                 for row in lines for role in row[1].split(",") if role not in ROLES]
-    problems += ["roles.tsv: no line for %s" % key for key in known if key not in [row[0] for row in lines]]
+    """The rows of ../roles.tsv (roles.py) as a Markdown table; raises ValueError on a row it does not know."""
+    lines = roles.table()
+    known = BUILTIN_ROWS[:2] + list(ROWS) + BUILTIN_ROWS[2:]
+    problems = ["roles.tsv: %r is no row (%s)" % (row, ", ".join(known)) for row in lines if row not in known]
+    problems += ["roles.tsv: no line for %s" % key for key in known if key not in lines]
     if problems:
         raise ValueError("; ".join(problems))
     out = ["| row | roles | why |\n|---|---|---|\n"]
-    out += ["| `%s` | %s | %s |\n" % (row[0], ", ".join(row[1].split(",")), cell(row[2])) for row in lines]
+    out += ["| `%s` | %s | %s |\n" % (row, ", ".join(claim), cell(why)) for row, (claim, why) in lines.items()]
     return ROLES_BEGIN + "".join(out) + ROLES_END
 
 

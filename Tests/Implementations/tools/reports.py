@@ -9,7 +9,9 @@ manifest (../repro/manifest.json, optional).
 
     tools/reports.py                 write the reports, FINDINGS.md and the figure
     tools/reports.py --check         exit 1 naming every file that is not what the data gives (and every audit
-                                     whose `report` links are not the ones tools/audit.py would write)
+                                     whose `report` links are not the ones tools/audit.py would write, every must
+                                     cause without a reproduction in ../repro/manifest.json, and every row without
+                                     a must cause whose most serious should cause is not reported and reproduced)
     tools/reports.py --builtin DIR   first keep DIR/<row>.json of the rows matrix.sh runs (reference, foundation,
                                      python, node, go) in ../results/builtin, trimmed as the library results are
 
@@ -65,6 +67,35 @@ def link_problems(data):
     return problems
 
 
+def reproduction_problems(data):
+    """Rows whose must-level causes, or, for a row with none, whose most serious should-level cause (the upstream
+    module's MOST_SERIOUS), lack a reproduction in the manifest; and manifest entries the audits do not hold."""
+    if data["manifest"] is None:
+        return []
+    problems, levels = [], {}
+    for key, row in data["rows"]:
+        causes = data["audits"][key]["causes"]
+        for c in causes:
+            levels[(key, c["id"])] = c["level"]
+        wanted = [c["id"] for c in causes if c["level"] == "must"]
+        if not wanted and causes:
+            chosen = getattr(upstream.module_of(row["module"]), "MOST_SERIOUS", {}).get(key)
+            if chosen is None or not upstream.reported(row["module"], chosen, levels.get((key, chosen), "?")):
+                problems.append("%s has no must-level cause: name its most serious reported should-level cause in "
+                                "tools/upstream/%s MOST_SERIOUS" % (key, row["module"]))
+            wanted = [chosen] if chosen else []
+        for cause in wanted:
+            if not any(e["cause"] == cause and key in e["rows"] for e in data["manifest"]):
+                problems.append("%s: cause %s has no reproduction in repro/manifest.json" % (key, cause))
+    for e in data["manifest"]:
+        found = [levels.get((key, e["cause"])) for key in e["rows"]]
+        if None in found:
+            problems.append("repro/manifest.json: %s is not a cause of every row it names (%s)" % (e["cause"], ", ".join(e["rows"])))
+        elif e["level"] != min(found, key=reports_data.LEVELS.index):
+            problems.append("repro/manifest.json: %s is %s in the audits, not %s" % (e["cause"], min(found, key=reports_data.LEVELS.index), e["level"]))
+    return problems
+
+
 def keep_builtin(directory):
     """Saves DIR/<row>.json of the rows matrix.sh runs into results/builtin, trimmed and without run times or paths."""
     os.makedirs(reports_data.BUILTIN, exist_ok=True)
@@ -100,7 +131,7 @@ def main(arguments):
         rerun = " (run Tests/Implementations/tools/reports.py)"
         problems = ["%s is out of date%s" % (os.path.relpath(p), rerun) for p in stale]
         problems += ["%s is no longer written%s" % (os.path.relpath(p), rerun) for p in extra]
-        problems += link_problems(data)
+        problems += link_problems(data) + reproduction_problems(data)
         for problem in problems:
             print("error: " + problem, file=sys.stderr)
         return 1 if problems else 0
@@ -112,7 +143,7 @@ def main(arguments):
     for path in extra:
         os.remove(path)
         print("removed %s" % os.path.relpath(path))
-    for problem in link_problems(data):
+    for problem in link_problems(data) + reproduction_problems(data):
         print("warning: " + problem, file=sys.stderr)
     if data["manifest"] is None:
         print("note: %s; the reports say so" % data["manifest_note"], file=sys.stderr)

@@ -12,7 +12,7 @@ from reports_library import example, gather, reproduction
 
 FIGURE = "findings.svg"
 SHOWN_URLS, SHOWN_CALLBACKS, EXAMPLE = 6, 4, 120
-SHORT = {"callbackurlkit": "CallbackURLKit", "middleman": "Middleman receive", "middleman-callbackurl": "Middleman CallbackURL",
+SHORT = {"callbackurlkit": "CallbackURLKit", "middleman": "Middleman receive", "middleman-run": "Middleman run", "middleman-callbackurl": "Middleman CallbackURL",
          "jasonnam": "jasonnam", "kradenkov": "kradenkov", "ozbe-xcallback-client": "ozbe client",
          "ozbe-xcallback": "ozbe module", "obsidian-advanced-uri": "Advanced URI",
          "obsidian-advanced-uri-builder": "Advanced URI builder", "obsidian-actions-uri": "Actions URI"}

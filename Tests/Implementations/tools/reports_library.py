@@ -203,6 +203,14 @@ def render(slug, library_rows, data):
                "`Vectors/`, `repro/manifest.json` and `tools/upstream/%s`: do not edit by hand.\n\n" % (
                    audit["repository"], audit["commit"][:7], audit["repository"], audit["commit"],
                    ", ".join("`%s`" % k for k in keys), ctx["suite"], row0["module"]))
+    for key in keys:
+        causes = data["audits"][key]["causes"]
+        if causes and not any(c["level"] == "must" for c in causes):
+            chosen = getattr(module, "MOST_SERIOUS", {}).get(key)
+            out.append("**Row `%s` has no must-level cause.** Under the suite's written rule for must (Vectors/README.md, "
+                       "\"Levels\") every failure of this row is should or below. %s\n\n" % (key, (
+                           "Its most serious should-level cause, [%s](#%s), is reported below with a reproduction."
+                           % (chosen, upstream.anchor(chosen))) if chosen else ""))
     if not entries:
         out.append("No cause is reported.\n")
         return "".join(out)

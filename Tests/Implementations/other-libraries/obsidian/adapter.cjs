@@ -49,10 +49,11 @@
 //   (docs/External/Hook.md; src/main.ts:263-276): `decodeParameterValues`, then `hookSuccess(parameters,
 //   file)` with the active file, which appends `title`, `advanceduri`, `urlkey` and `fileuri`
 //   (src/main.ts:449-459; declared extraParameters), or, with no file open, `failure(parameters,
-//   { errorMessage: "No file opened" })`. A success vector with parameters, and every error vector
-//   (its message is always "No file opened", and no errorCode is sent), cannot be answered on this
-//   route and is skipped. The adapter runs those route lines on the plugin's own methods: the route's
-//   body (`decodeParameterValues`, then `hookSuccess`) is called as src/main.ts:266-269 calls it.
+//   { errorMessage: "No file opened" })`. A success vector with parameters cannot be answered on this
+//   route and is skipped. An error vector is answered as adv-uri's are, with what the route opens for
+//   any error: its one failure, with no note open (no errorCode, and always "No file opened"). The
+//   adapter runs the route's body (`decodeParameterValues`, then `hookSuccess` or `failure`) on the
+//   plugin's own methods, as src/main.ts:266-275 calls them.
 // - `advanced-uri-builder` (row obsidian-advanced-uri-builder) is no route: the layer beneath them,
 //   `success(parameters, options)` / `failure(parameters, options)` given the vector's parameters (and
 //   errorCode and errorMessage) as options, to show what the builder does with fields no route gives it.
@@ -212,35 +213,37 @@ function advancedURIRoute(response, decode) {
   });
 }
 
-/** The hook-get-advanced-uri route (src/main.ts:263-276) with one note open. */
+/**
+ * The hook-get-advanced-uri route (src/main.ts:263-276): a success with one note open, an error with none, which is
+ * the route's one failure, `failure(parameters, { errorMessage: "No file opened" })`, as adv-uri's errors are its
+ * handlers' `failure(parameters)`: what the route opens for any error is the answer.
+ */
 function advancedURIHook(response) {
   skipUnanswerable(response);
-  if (response.outcome === "error") {
-    throw new Unsupported("on the hook-get-advanced-uri route the only failure is failure(parameters, { errorMessage: "
-      + "\"No file opened\" }) (src/main.ts:270-274): the vector's errorCode and errorMessage cannot be sent");
-  }
-  if (response.parameters.length > 0) {
+  if (response.outcome === "success" && response.parameters.length > 0) {
     throw new Unsupported("on the hook-get-advanced-uri route a success carries hookSuccess's own four results only "
       + "(src/main.ts:449-459): the vector's parameters cannot be sent");
   }
   const plugin = advancedURIPlugin();
-  plugin.app = hookApp();
+  plugin.app = hookApp(response.outcome === "success");
   plugin.settings = { ...require("src/constants").DEFAULT_SETTINGS };
   plugin.tools = new (require("src/tools").default)(plugin);
+  const key = response.outcome === "success" ? "x-success" : "x-error";
   return opened(async () => {
-    // src/main.ts:266-269
-    const parameters = plugin.decodeParameterValues({ "x-success": response.callback });
+    // src/main.ts:266-275, the route's body
+    const parameters = plugin.decodeParameterValues({ [key]: response.callback });
     const file = plugin.app.workspace.getActiveFile();
-    await plugin.hookSuccess(parameters, file);
+    if (file) await plugin.hookSuccess(parameters, file);
+    else plugin.failure(parameters, { errorMessage: "No file opened" });
   });
 }
 
-/** Obsidian's app as the hook route reads it: one open note, `Note.md`, in the vault `Vault`. */
-function hookApp() {
+/** Obsidian's app as the hook route reads it: one open note, `Note.md`, in the vault `Vault`, or none. */
+function hookApp(noteOpen) {
   const { TFile } = require(path.join(build, "node_modules", "obsidian"));
   const file = Object.assign(Object.create(TFile.prototype), { path: "Note.md", name: "Note.md", basename: "Note", extension: "md" });
   return {
-    workspace: { getActiveFile: () => file },
+    workspace: { getActiveFile: () => (noteOpen ? file : null) },
     vault: {
       getName: () => "Vault",
       getAbstractFileByPath: (filePath) => (filePath === file.path ? file : null),
@@ -283,7 +286,7 @@ const lines = readline.createInterface({ input: process.stdin, crlfDelay: Infini
       const pin = require("fs").readFileSync(path.join(__dirname, "..", "libraries.tsv"), "utf8")
         .split("\n").map((fields) => fields.split("\t")).find((fields) => fields[0] === pluginDirectory);
       reply = {
-        protocol: 1, operations: ["build-callback"],
+        protocol: 1, operations: ["build-callback"], roles: ["build-callback"],
         implementation: { name: target.name, version: pin ? pin[2] : "unknown", language: "TypeScript", homepage: target.homepage },
       };
       if (target.extraParameters) reply.extraParameters = target.extraParameters;

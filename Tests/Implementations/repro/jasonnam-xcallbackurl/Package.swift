@@ -8,7 +8,6 @@ let causes = [
     "host-compared-exactly",
     "one-path-segment-only",
     "callback-reencoded-at-parse",
-    "x-source-is-an-action-parameter",
     "invalid-scheme-traps",
     "callback-query-rebuilt",
     "raw-plus-written",

@@ -10,7 +10,6 @@ let causes = [
     "action-path-compared-with-slash",
     "names-snake-cased",
     "invalid-scheme-traps",
-    "callbackurl-host-never-compared",
     "callbackurl-invalid-scheme-traps",
     "callbackurl-raw-plus-written",
 ]

@@ -1,5 +1,5 @@
 """The audit of phimage/CallbackURLKit (row callbackurlkit): its causes with their lines, and its documented behaviours."""
-from audit_rules import all_of, any_of, behaviour, cause, desc, detail, ids, op, tag, tagged
+from audit_rules import accepted, all_of, behaviour, cause, detail, op, rejected, tagged, vector_rule
 from rows.shared import shared
 
 
@@ -52,39 +52,37 @@ CALLBACKURLKIT = {
                 "registered `app` the gate opens and the setter traps; the adapter's device has only the "
                 "requested target app installed.",
     "causes": [
+        shared("scheme-compared-exactly", ["Sources/Manager.swift:73"]),
+        shared("host-compared-exactly", ["Sources/Manager.swift:73"]),
         cause("adds-x-source", ["Sources/Manager.swift:200-201", "Sources/Manager.swift:269-274"],
               "every request it builds carries x-source with the app's display name (\"CallbackURLKit\" without one), "
               "asked for or not; the spec makes x-source optional and says nothing of a builder adding it",
-              tag("extra-parameters")),
-        shared("host-compared-exactly", ["Sources/Manager.swift:73"]),
+              all_of(op("build-request"), vector_rule("build-request-nothing-added"))),
         shared("only-the-host-is-checked", ["Sources/Manager.swift:73"]),
-        shared("scheme-compared-exactly", ["Sources/Manager.swift:73"]),
         cause("bare-query-joined-with-ampersand", ["Sources/Extensions.swift:120-126"],
               "parameters are joined to a callback with '&' whenever it has a query, even an empty one or one "
               "ending in '&': `done?` becomes `done?&word=Hola`",
-              detail(r"has an empty piece")),
-        cause("callback-reencoded-by-foundation", ["Sources/Manager.swift:140-143"],
-              "the callback is rebuilt through `URL(string:)` and `URLComponents`, and Foundation percent-encodes "
-              "the raw space of `done?q=a b`, so the callback's own query is not kept byte for byte",
-              all_of(op("build-callback"), detail(r"does not start with the callback URL"))),
+              all_of(op("build-callback"), detail(r"has an empty piece"))),
         shared("schemeless-callback-opened", ["Sources/Manager.swift:139-146"]),
         shared("unsafe-callback-opened", ["Sources/Manager.swift:139-146"]),
         cause("reserved-and-library-names-dropped", ["Sources/Manager.swift:234-237", "Sources/CallbackURLKit.swift:124-127"],
               "every name starting with `x-` (x-foo, x-Success, `x-success ` …) and the library's own requestID, "
               "responseType and response are removed before the handler sees the parameters",
-              all_of(op("parse"), any_of(tag("D13"), tag("D19"), desc(r"^Name x-success%")))),
+              all_of(op("parse"), vector_rule("decode-unknown-x", "decode-reserved-case", "decode-reserved-lookalike",
+                                              "decode-request-id"))),
         cause("unusable-callback-dropped", ["Sources/Manager.swift:140"],
               "a callback value that `URL(string:)` cannot read (empty, or with raw braces) is never opened, and "
-              "the parameters hide that it was sent: `x-success=` reads as no x-success",
-              any_of(ids("XCU-KH7V", "XCU-CFPG"), all_of(op("parse"), desc(r"present and empty|with no value is present")))),
-        cause("undecodable-value-kept-whole", ["Sources/Extensions.swift:57-59"],
-              "a value that does not decode as UTF-8 is kept wholly undecoded (`removingPercentEncoding ?? self`), "
-              "its valid escapes too: `%C3%28` stays `%C3%28`",
-              all_of(op("parse"), desc(r"%C3%28"))),
+              "the parameters hide that it was sent: `x-success=` reads as no x-success, and of `x-success=good%3A%2F%2Fok"
+              "&x-success=` the last, empty one wins and is dropped",
+              all_of(op("parse"), vector_rule("decode-reserved-empty", "decode-duplicate-reserved"))),
         cause("undecodable-action-lost", ["Sources/Manager.swift:76-78"],
               "an action path that does not decode as UTF-8 is empty in Foundation's `url.path`, so no handler is "
               "found and the URL is refused",
-              all_of(op("parse"), desc(r"^Action with an overlong"))),
+              all_of(op("parse"), vector_rule("decode-non-utf8"), rejected())),
+        cause("undecodable-value-kept-whole", ["Sources/Extensions.swift:57-59"],
+              "a value that does not decode as UTF-8 is kept wholly undecoded (`removingPercentEncoding ?? self`), "
+              "its valid escapes too: `%C3%28` stays `%C3%28`",
+              all_of(op("parse"), vector_rule("decode-non-utf8"), accepted())),
         shared("byte-order-mark-dropped", ["Sources/Extensions.swift:58"],
                summary="Foundation's `removingPercentEncoding` drops a leading byte-order mark from a value"),
         shared("builder-writes-x-names", ["Sources/Request.swift:44", "Sources/Extensions.swift:66-75"]),
@@ -162,7 +160,7 @@ CALLBACKURLKIT = {
                   "parameters cannot be asked for (skipped: the API cannot take it; issue 28 found the adapter dropping "
                   "them instead)", ["XCU-5JMQ", "XCU-K3CK", "XCU-K7ZZ"], "skipped"),
         behaviour("library-audit", "a success callback with nothing to add is opened unchanged (`success(nil)`)", ["XCU-EAXL", "XCU-79U2"], "pass"),
-        behaviour("library-audit", "the scheme is compared exactly and case-sensitively: `Manager(\"targetapp\")` refuses `TargetApp://` (cause scheme-compared-exactly)", ["XCU-B894"], "fail"),
+        behaviour("library-audit", "the scheme is compared exactly and case-sensitively: `Manager(\"targetapp\")` refuses `TargetApp://` (cause scheme-compared-exactly)", ["XCU-Z4X7", "XCU-CZQ6", "XCU-B894"], "fail"),
         behaviour("library-audit", "a URL with an empty scheme is refused by an app's Manager", ["XCU-LKWC"], "pass"),
         behaviour("library-audit", "a request to an invalid scheme is refused by the `appInstalled` gate before the `URLComponents.scheme` trap", ["XCU-PZZD", "XCU-MAZX", "XCU-XS8F", "XCU-XULD"], "pass"),
         behaviour("library-audit", "a caller's own x-success is silently replaced by the library's when the request also has an onSuccess closure (Manager.swift:212-216, Request.swift:44)",

@@ -1,5 +1,5 @@
 """The audit of jasonnam/XCallbackURL (row jasonnam): its causes with their lines, and its documented behaviours."""
-from audit_rules import NON_UTF8, all_of, answered, any_of, behaviour, cause, desc, detail, op
+from audit_rules import all_of, answered, behaviour, cause, detail, op, role, vector_rule
 from rows.shared import shared
 
 
@@ -35,16 +35,18 @@ JASONNAM = {
     "platform": "The library has no platform gate: `XCallbackURL.url` sets the scheme on `URLComponents` unchecked "
                 "(`Sources/XCallbackURL/XCallbackURL+URL.swift:32`), which raises on Apple platforms too.",
     "causes": [
+        shared("scheme-compared-exactly", [HANDLER + ":86"]),
         shared("host-compared-exactly", [HANDLER + ":91"]),
         cause("one-path-segment-only", [HANDLER + ":95-98"],
               "an action must be exactly one path segment, so `dropbox/addphoto`, `a/b/c`, `1.0/lookup`, `a/b/` "
-              "and `../../etc/passwd` are refused",
-              all_of(op("parse"), answered(r"notXCallbackURL"), desc(r"^Action"))),
+              "and `../../etc/passwd` are refused (the scheme and host of these URLs pass lines 86-93: the path is "
+              "what is refused)",
+              all_of(role("decode"), answered(r"notXCallbackURL"))),
         cause("empty-path-segment-dropped", [HANDLER + ":95-96", HANDLER + ":136"],
               "Foundation's `url.pathComponents` leaves out the empty segment of `//open`, so the one-segment check "
               "passes and `url.lastPathComponent` gives the action `open`, not `/open`: the leading '/' of an action "
               "is lost",
-              all_of(op("parse"), desc(r"^Action path //"))),
+              all_of(op("parse"), vector_rule("decode-action-leading-slash"))),
         cause("callback-reencoded-at-parse", [HANDLER + ":108"],
               "a callback value, already decoded, is percent-encoded again with `.urlQueryAllowed` before it becomes "
               "a URL: its inner escapes are doubled (`%26` becomes `%2526`) and its `#` becomes `%23`",
@@ -54,9 +56,8 @@ JASONNAM = {
               "the success and error closures rebuild the callback's query from Foundation's `queryItems` and set "
               "it back: with nothing to add `acceptTranslation` opens as `acceptTranslation?`, the empty piece of "
               "`id=7&` stays (`id=7&&word=Hola`), `%2B` comes back as a raw `+` and a raw space as `%20`",
-              any_of(all_of(op("build-callback"), detail(r"has an empty piece|does not start with the callback URL")))),
+              all_of(op("build-callback"), detail(r"has an empty piece|with nothing after it|does not start with the callback URL"))),
         shared("only-the-host-is-checked", [HANDLER + ":90-93"]),
-        shared("scheme-compared-exactly", [HANDLER + ":86"]),
         cause("unreadable-callback-fails-request", [HANDLER + ":107-127"],
               "a callback value that is no URL, the empty one included (a bare `x-success`, or `x-success=` after "
               "another), fails the whole request instead of that callback",
@@ -64,11 +65,11 @@ JASONNAM = {
         cause("empty-pieces-as-parameters", [HANDLER + ":105-107", HANDLER + ":129"],
               "the empty piece of `&&`, a leading or a trailing `&` becomes a parameter with an empty name and "
               "value",
-              all_of(op("parse"), desc(r"'&&'|leading '&'|trailing '&'|only '&&&'"))),
+              all_of(op("parse"), vector_rule("decode-empty-pieces"))),
         cause("non-utf8-value-becomes-empty", [HANDLER + ":107", HANDLER + ":136"],
               "Foundation's `queryItems` gives a value that does not decode as UTF-8 as nil, which the handler "
               "reads as \"\"; an action path that does not decode becomes the empty action",
-              all_of(op("parse"), desc(NON_UTF8))),
+              all_of(op("parse"), vector_rule("decode-non-utf8", "decode-never-latin1"))),
         shared("byte-order-mark-dropped", [HANDLER + ":105"]),
         shared("raw-plus-written", ["Sources/XCallbackURL/XCallbackURL+URL.swift:45", HANDLER + ":51"]),
         shared("schemeless-callback-opened", [HANDLER + ":46-55"]),

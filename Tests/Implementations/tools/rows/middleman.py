@@ -1,5 +1,5 @@
-"""The audit of ValentinWalter/Middleman: the app-facing row (middleman) and the CallbackURL layer beneath (middleman-callbackurl)."""
-from audit_rules import NON_UTF8, all_of, answered, behaviour, cause, desc, detail, kind, op, tagged
+"""The audit of ValentinWalter/Middleman: the app-facing rows, receive (middleman) and run (middleman-run), and the CallbackURL layer beneath (middleman-callbackurl)."""
+from audit_rules import accepted, all_of, answered, behaviour, cause, detail, kind, op, tagged, vector_rule
 from rows.shared import shared
 
 
@@ -23,29 +23,19 @@ MIDDLEMAN = {
     "repository": MM_REPO,
     "commit": MM_COMMIT,
     "entryPoints": "Middleman.receiver set to the app's Receiver (its own scheme, receivingActions), then "
-                   "Middleman.receive(url) for every incoming URL, the action's Input decoded by the library; requests "
-                   "through Action.run's toXCallbackURL(app:input:hasCallback:).url, an Input whose properties are the "
-                   "parameters",
+                   "Middleman.receive(url) for every incoming URL, the action's Input decoded by the library",
     "calls": "As the README does (\"Receiving urls\", \"Manually defining your url scheme\", \"Apps and Receivers\", "
-             "\"Receiving Actions\", \"Running an Action\"): the app sets `Middleman.receiver` to its `Receiver` (its "
-             "scheme, and `receivingActions` holding the action asked for, named as the README names actions, "
-             "without a `/`) and calls `Middleman.receive(url)`; what the action's `receive(input:)` gets, decoded "
-             "by the library, is the answer. Requests are what `App.run(action:with:)` opens: `Action._run` builds "
-             "the URL with `toXCallbackURL` and hands it to NSWorkspace/UIApplication (`Action+run.swift:24-45`); "
-             "the adapter calls `toXCallbackURL` itself (`@testable import`, the debug build enables testing) and "
-             "reads its `url`. The `Input` has one property per parameter, as `Mirror` sees a struct. The URL "
-             "`receive` is given is the value the app is opened with: a text `URL(string:)` refuses or rewrites (a "
-             "raw space, control or non-ASCII character, a lone `%`, an invalid scheme) never reaches an app as "
-             "written and is skipped. Skipped, as inputs the API cannot take: x-source, x-success, x-error, x-cancel "
-             "(Middleman sends no x-source and writes its own callbacks when run with a closure), a flag (a nil "
-             "property is left out), an empty or repeated name (no type has such properties), and a name that is no "
-             "Swift identifier (`a b`, `100%`, `x-success`: no property of an app's `Input` has it; only a Swift 6.2 "
-             "raw identifier, after the library's swift-tools-version 5.4, could spell it). Build-callback is not "
-             "declared: a receiving action returns nothing.",
+             "\"Receiving Actions\"): the app sets `Middleman.receiver` to its `Receiver` (its scheme, and "
+             "`receivingActions` holding the action asked for, named as the README names actions, without a `/`) and "
+             "calls `Middleman.receive(url)`; what the action's `receive(input:)` gets, decoded by the library, is the "
+             "answer. The URL `receive` is given is the value the app is opened with: a text `URL(string:)` refuses or "
+             "rewrites (a raw space, control or non-ASCII character, a lone `%`, an invalid scheme) never reaches an "
+             "app as written and is skipped. The row claims recognise and decode: what an app that receives does. "
+             "Sending requests is the middleman-run row (Action.run), a separate entry point, as Advanced URI's "
+             "routes are separate rows.",
     "patch": MM_PATCH,
     "platform": MM_SCHEME_TRAP_PLATFORM,
     "causes": [
-        shared("adds-response-id", ["Sources/Middleman/Public/CallbackURL.swift:58", "Sources/Middleman/Public/CallbackURL.swift:62-69"]),
         cause("refuses-third-party-requests", ["Sources/Middleman/Public/Middleman.swift:38", "Sources/Middleman/Public/ResponseURL.swift:30-32"],
               "`Middleman.receive` first reads every URL as a response to a request Middleman sent: `ResponseURL` "
               "throws unless the query holds `__middleman_response_type_identifier` (success, error or cancel) and "
@@ -57,19 +47,6 @@ MIDDLEMAN = {
               "`Receiver.receive`, which compares each receiving action's path (`act`, as the README names actions) "
               "with the URL's path (`/act`): no action is found, and the request is refused with `noActionFound`",
               all_of(op("parse"), answered(r"noActionFound"))),
-        cause("names-snake-cased", ["Sources/Middleman/Public/Action/Action+toXCallbackURL.swift:57"],
-              "parameter names are the Input's property names passed through StringCase's `snakeCased()`, which "
-              "keeps letters alone: the property `p1` is sent as `p`, `😀` as the empty name (`excludeTrashed` as "
-              "`exclude_trashed`, as the README's Bear example wants)",
-              all_of(op("build-request"), kind("wrong-result"), detail(r"parameters \(compared"))),
-        cause("action-slash-kept", ["Sources/Middleman/Public/Action/Action+toXCallbackURL.swift:20",
-                                    "Sources/Middleman/Internal/Convenience Extensions/String+prefixed.swift:13-19"],
-              "the action's path is prefixed with `/` only when it lacks one, so the action `/open` is sent as the "
-              "path `/open`, which reads back as the action `open`",
-              all_of(op("build-request"), detail(r'action: expected "/'))),
-        shared("invalid-scheme-traps", ["Sources/Middleman/Public/Action/Action+toXCallbackURL.swift:82"]),
-        shared("raw-plus-written", ["Sources/Middleman/Public/CallbackURL.swift:58"]),
-        shared("builder-empty-action", ["Sources/Middleman/Public/Action/Action+toXCallbackURL.swift:20"]),
     ],
     "behaviours": [
         behaviour("library-audit", "`Middleman.receive` refuses every URL without Middleman's own response identifiers, "
@@ -84,6 +61,53 @@ MIDDLEMAN = {
                             "sent itself, which is the source app reading a callback; no vector operation covers it"),
         behaviour("D10", "host never compared: `ResponseURL` requires only some host (ResponseURL.swift:28); the "
                   "CallbackURL row shows it", ["XCU-3XVJ", "XCU-PKPN"], "masked"),
+        behaviour("D18", "errorCode and errorMessage are read from a response to the app's own request (ResponseURL.swift:35-36)",
+                  no_vector="that is the source app reading a callback, which no vector operation covers"),
+        behaviour("issue 28", "a URL `URL(string:)` refuses or rewrites never reaches `receive` as written: the app is "
+                  "opened with a URL value (swift-foundation, and Apple's Foundation from the iOS 17 / macOS 14 SDKs, "
+                  "percent-encode raw controls, spaces and non-ASCII; earlier ones refuse them)",
+                  ["XCU-4NZL", "XCU-9GQU", "XCU-EDBQ", "XCU-7XWX"], "skipped"),
+    ],
+}
+
+MIDDLEMAN_RUN = {
+    "key": "middleman-run",
+    "folder": "swift-libraries",
+    "title": "ValentinWalter/Middleman (run)",
+    "implementation": "ValentinWalter/Middleman",
+    "repository": MM_REPO,
+    "commit": MM_COMMIT,
+    "entryPoints": "requests through Action.run's toXCallbackURL(app:input:hasCallback:).url, an Input whose "
+                   "properties are the parameters",
+    "calls": "As the README does (\"Running an Action\"): requests are what `App.run(action:with:)` opens: "
+             "`Action._run` builds the URL with `toXCallbackURL` and hands it to NSWorkspace/UIApplication "
+             "(`Action+run.swift:24-45`); the adapter calls `toXCallbackURL` itself (`@testable import`, the debug "
+             "build enables testing) and reads its `url`. The `Input` has one property per parameter, as `Mirror` sees "
+             "a struct. Skipped, as inputs the API cannot take: x-source, x-success, x-error, x-cancel (Middleman sends "
+             "no x-source and writes its own callbacks when run with a closure), a flag (a nil property is left out), "
+             "an empty or repeated name (no type has such properties), and a name that is no Swift identifier (`a b`, "
+             "`100%`, `x-success`: no property of an app's `Input` has it; only a Swift 6.2 raw identifier, after the "
+             "library's swift-tools-version 5.4, could spell it). The row claims build-request only: receiving is the "
+             "middleman row.",
+    "patch": MM_PATCH,
+    "platform": MM_SCHEME_TRAP_PLATFORM,
+    "causes": [
+        shared("adds-response-id", ["Sources/Middleman/Public/CallbackURL.swift:58", "Sources/Middleman/Public/CallbackURL.swift:62-69"]),
+        cause("names-snake-cased", ["Sources/Middleman/Public/Action/Action+toXCallbackURL.swift:57"],
+              "parameter names are the Input's property names passed through StringCase's `snakeCased()`, which "
+              "keeps letters alone: the property `p1` is sent as `p`, `😀` as the empty name (`excludeTrashed` as "
+              "`exclude_trashed`, as the README's Bear example wants)",
+              all_of(op("build-request"), kind("wrong-result"), detail(r"parameters \(compared"))),
+        cause("action-slash-kept", ["Sources/Middleman/Public/Action/Action+toXCallbackURL.swift:20",
+                                    "Sources/Middleman/Internal/Convenience Extensions/String+prefixed.swift:13-19"],
+              "the action's path is prefixed with `/` only when it lacks one, so the action `/open` is sent as the "
+              "path `/open`, which reads back as the action `open`",
+              all_of(op("build-request"), vector_rule("build-request-action-leading-slash"), accepted())),
+        shared("invalid-scheme-traps", ["Sources/Middleman/Public/Action/Action+toXCallbackURL.swift:82"]),
+        shared("raw-plus-written", ["Sources/Middleman/Public/CallbackURL.swift:58"]),
+        shared("builder-empty-action", ["Sources/Middleman/Public/Action/Action+toXCallbackURL.swift:20"]),
+    ],
+    "behaviours": [
         behaviour("D2", "the builder writes `+` raw (cause raw-plus-written)", ["XCU-WXWB"], "fail"),
         behaviour("D7", "a flag cannot be built: a nil property is left out (Action+toXCallbackURL.swift:63-65)",
                   no_vector="the flag vectors (XCU-Y4PU, XCU-A74S) are skipped: the API has no way to ask for a name without a value"),
@@ -95,8 +119,6 @@ MIDDLEMAN = {
                             "`Input` has it"),
         behaviour("D15", "x-success, x-error and x-cancel are Middleman's own URLs to `Middleman.receiver`, encoded by `URLComponents.queryItems`",
                   no_vector="a caller cannot choose them, so the nested-callback build vectors are skipped; the CallbackURL row builds them"),
-        behaviour("D18", "errorCode and errorMessage are read from a response to the app's own request (ResponseURL.swift:35-36)",
-                  no_vector="that is the source app reading a callback, which no vector operation covers"),
         behaviour("D19", "every built URL carries `__middleman_response_id_identifier=<UUID>` (cause adds-response-id)",
                   [tagged("extra-parameters", "build-request")], "fail",
                   proposed="the suite's `extra-parameters` build vectors, added with the extraParameters mechanism"),
@@ -108,12 +130,9 @@ MIDDLEMAN = {
         behaviour("issue 28", "a name that is no Swift identifier (`a b`, `100%`, `a&b`, `x-success`) names no property of "
                   "an app's `Input`; the adapter once made up such properties through `customMirror`",
                   ["XCU-DDPR", "XCU-3ZAK", "XCU-B96Q", "XCU-8LUH", "XCU-BCAM", "XCU-99Z7", "XCU-VQEY"], "skipped"),
-        behaviour("issue 28", "a URL `URL(string:)` refuses or rewrites never reaches `receive` as written: the app is "
-                  "opened with a URL value (swift-foundation, and Apple's Foundation from the iOS 17 / macOS 14 SDKs, "
-                  "percent-encode raw controls, spaces and non-ASCII; earlier ones refuse them)",
-                  ["XCU-4NZL", "XCU-9GQU", "XCU-EDBQ", "XCU-7XWX"], "skipped"),
     ],
 }
+
 
 MIDDLEMAN_CALLBACKURL = {
     "key": "middleman-callbackurl",
@@ -138,29 +157,25 @@ MIDDLEMAN_CALLBACKURL = {
     "platform": MM_SCHEME_TRAP_PLATFORM,
     "causes": [
         shared("adds-response-id", ["Sources/Middleman/Public/CallbackURL.swift:58", "Sources/Middleman/Public/CallbackURL.swift:62-69"]),
-        cause("host-never-compared", ["Sources/Middleman/Public/CallbackURL.swift:36-45"],
-              "`CallbackURL(from:)` needs some scheme and some host and compares neither: `sourceapp://`, "
-              "`app://example.com/open`, IP hosts, encoded look-alikes, userinfo and ports are all accepted",
-              all_of(op("parse"), detail(r"expected rejection '(not-x-callback-url|invalid-authority)'"))),
         shared("invalid-scheme-traps", ["Sources/Middleman/Public/CallbackURL.swift:55"]),
         cause("empty-action-accepted", ["Sources/Middleman/Public/CallbackURL.swift:41"],
               "the path is taken as it is, so a URL without an action is accepted with the action \"\"",
-              all_of(op("parse"), detail(r"expected rejection 'missing-action'"))),
+              all_of(op("parse"), vector_rule("decode-empty-action"), accepted())),
         cause("non-utf8-value-becomes-nil", ["Sources/Middleman/Public/CallbackURL.swift:40"],
               "Foundation's `queryItems` gives a value (or name) that does not decode as UTF-8 as nil: the caller "
               "sees the name without a value; an action path that does not decode is empty",
-              all_of(op("parse"), desc(NON_UTF8))),
+              all_of(op("parse"), vector_rule("decode-non-utf8", "decode-never-latin1"))),
         cause("empty-pieces-kept", ["Sources/Middleman/Public/CallbackURL.swift:40"],
               "Foundation's `queryItems` reports the empty piece of `&&`, a leading or a trailing `&` as an item "
               "with an empty name and no value, and the Set keeps it",
-              all_of(op("parse"), desc(r"'&&'|leading '&'|trailing '&'|only '&&&'"))),
+              all_of(op("parse"), vector_rule("decode-empty-pieces"))),
         cause("duplicate-reserved-arbitrary", ["Sources/Middleman/Public/CallbackURL.swift:15", "Sources/Middleman/Public/CallbackURL.swift:72-74"],
               "the query items are a Set, so of two x-success (or x-cancel) which one a caller meets first "
               "depends on hashing: some URLs give the first, others the last",
-              kind("inconsistent-choice")),
+              all_of(vector_rule("decode-duplicate-reserved"), kind("inconsistent-choice"))),
         cause("scheme-reported-as-written", ["Sources/Middleman/Public/CallbackURL.swift:37"],
               "the scheme is reported as written (`TargetApp`), not lowercased; schemes are case-insensitive",
-              desc(r"^Scheme TargetApp")),
+              all_of(vector_rule("decode-scheme-lowercase"), accepted())),
         shared("byte-order-mark-dropped", ["Sources/Middleman/Public/CallbackURL.swift:40"]),
         shared("raw-plus-written", ["Sources/Middleman/Public/CallbackURL.swift:58"]),
         shared("builder-writes-x-names", ["Sources/Middleman/Public/CallbackURL.swift:58"]),
@@ -180,8 +195,12 @@ MIDDLEMAN_CALLBACKURL = {
         behaviour("D6", "repeated action parameters are all kept (a Set of distinct items)", ["XCU-2CXC", "XCU-3F7H"], "pass"),
         behaviour("D6", "of two x-success the one a caller meets is arbitrary (cause duplicate-reserved-arbitrary)", ["XCU-EPGQ", "XCU-X5CA"], "fail"),
         behaviour("D7", "a key without `=` is an item without a value (the decoder, beneath receive, drops it)", ["XCU-ZZUB", "XCU-59RH"], "pass"),
-        behaviour("D10", "the host is never compared (cause host-never-compared)", ["XCU-JJFQ", "XCU-3XVJ", "XCU-GXBN"], "fail"),
-        behaviour("D11", "encoded hosts are whatever Foundation decodes them to, unchecked (cause host-never-compared)", ["XCU-UVKA", "XCU-5Y4Z"], "fail"),
+        behaviour("D10", "the host is never compared: `CallbackURL(from:)` needs some scheme and some host and compares "
+                  "neither (CallbackURL.swift:36-45), a value whose host is meant to vary (`App.host`, App.swift:20,33); "
+                  "recognising an x-callback-url is the receive row's role, so this row does not claim it (roles.tsv) "
+                  "and the recognise vectors are not applicable", ["XCU-JJFQ", "XCU-3XVJ", "XCU-GXBN"], "not-applicable"),
+        behaviour("D11", "encoded hosts are whatever Foundation decodes them to, unchecked (not applicable: recognise is "
+                  "not claimed, above)", ["XCU-UVKA", "XCU-5Y4Z"], "not-applicable"),
         behaviour("D13", "x- names are kept as action parameters", ["XCU-WD88", "XCU-FBAC"], "pass"),
         behaviour("D15", "nested callbacks are encoded queryItems-style when building; only a raw `+` inside them fails", ["XCU-GJ56", "XCU-SVBR"], "fail"),
         behaviour("D19", "every built URL carries `__middleman_response_id_identifier=<UUID>` (cause adds-response-id)",
@@ -192,4 +211,4 @@ MIDDLEMAN_CALLBACKURL = {
     ],
 }
 
-ROWS = [MIDDLEMAN, MIDDLEMAN_CALLBACKURL]
+ROWS = [MIDDLEMAN, MIDDLEMAN_RUN, MIDDLEMAN_CALLBACKURL]

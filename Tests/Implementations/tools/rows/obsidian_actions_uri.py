@@ -3,7 +3,8 @@ dispatcher calls it. Paths are in the plugin at the pinned commit (plugin versio
 """
 import re
 
-from audit_rules import all_of, behaviour, cause, detail, expected_rejection, op, tagged
+from audit_rules import accepted, all_of, behaviour, cause, detail, op, tagged, vector_rule
+from rows.shared import shared
 
 CALLBACKS = "src/utils/callbacks.ts"
 
@@ -66,7 +67,12 @@ plugin's own `success(result)` / `failure(code, message)` (`src/utils/results-ha
         cause("any-scheme-opened", ["src/schemata.ts:20-21", CALLBACKS + ":31", CALLBACKS + ":108-115"],
               "an x-error (or x-success) is accepted when `new URL` accepts it (zod's `url()` check) and opened with "
               "`window.open` whatever its scheme, `javascript:`, `data:` and `file:` included",
-              all_of(op("build-callback"), expected_rejection("unsafe-callback-scheme"))),
+              all_of(vector_rule("build-callback-unsafe-scheme"), accepted())),
+        shared("tilde-escaped", [CALLBACKS + ":37-38", CALLBACKS + ":91"],
+               "errorCode, errorMessage and results are added with `url.searchParams.set`, which writes each value with "
+               "the URL Standard's application/x-www-form-urlencoded serializer: only ASCII letters, digits and `*-._` "
+               "stay as they are, so `~` is written `%7E`, an unreserved character RFC 3986 §2.3 says producers should "
+               "not escape (the same value once decoded)"),
     ],
     "behaviours": [
         behaviour("D3, issue 11", "spaces are sent as `%20`, never `+`: `url.toString().replace(/\\+/g, \"%20\")` over "

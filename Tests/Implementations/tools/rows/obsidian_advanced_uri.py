@@ -4,7 +4,11 @@ legacy advanced-uri, hook-get-advanced-uri), each answering as its handlers do, 
 
 Paths are in the plugin at the pinned commit (plugin version 2.0.0); re-checked at fcd1068.
 """
-from audit_rules import all_of, answered, behaviour, cause, detail, expected_rejection, kind, op, tagged
+import re
+from urllib.parse import unquote, urlsplit
+
+from audit_rules import accepted, all_of, answered, any_of, behaviour, cause, detail, kind, op, tagged, vector_rule
+from rows.shared import shared
 
 REPOSITORY = "https://github.com/Vinzent03/obsidian-advanced-uri"
 COMMIT = "fcd10683c6ee2a6fe24c086468f02a6ca347458f"
@@ -26,6 +30,12 @@ NO_ERROR_CODE = cause(
     "`{errorMessage: \"No file opened\"}` (`src/main.ts:271-273`), sends no errorCode either",
     # Nothing named errorCode among what was appended (the callback's own errorCode=old, XCU-RSH3, is not appended).
     all_of(op("build-callback"), detail(r'appends \[(?:(?!"errorCode").)*\]; expected \[\["errorCode"')))
+NO_ERROR_CODE_HOOK = cause(
+    NO_ERROR_CODE["id"], ["src/main.ts:270-274", "src/main.ts:477-491"],
+    "the route's one failure is `failure(parameters, {errorMessage: \"No file opened\"})` (`src/main.ts:270-274`), "
+    "whatever went wrong, and `failure` appends only what it is given: x-error is opened with that errorMessage and "
+    "no errorCode. The spec's x-error is opened \"with at least the parameters errorCode=code&errorMessage=message\" "
+    "(D18)", NO_ERROR_CODE["match"])
 SPACE_AS_PLUS = cause(
     "space-written-as-plus", APPENDS,
     "`URLSearchParams` writes a space in an appended value as `+`, which a receiver that reads `+` literally "
@@ -36,14 +46,40 @@ ANY_SCHEME = cause(
     "whatever `new URL` accepts is opened with `window.open`: `javascript:`, `data:`, `file:` and `vbscript:` "
     "callbacks, and disguised ones, since `new URL` strips leading controls and spaces and removes tabs and "
     "newlines (`\\tjavascript:` becomes `javascript:`)",
-    all_of(op("build-callback"), expected_rejection("unsafe-callback-scheme")))
+    all_of(vector_rule("build-callback-unsafe-scheme"), accepted()))
+TILDE_ESCAPED = shared(
+    "tilde-escaped", APPENDS,
+    "`url.searchParams.set` writes each appended value with the URL Standard's application/x-www-form-urlencoded "
+    "serializer, which leaves only ASCII letters, digits and `*-._` as they are: `~` is written `%7E`, an unreserved "
+    "character RFC 3986 §2.3 says producers should not escape (the same value once decoded)")
+
+
+def decoded_again(r):
+    """The URL opened reads as the callback (before its fragment) with its escapes decoded once more (`%26` opened
+    as `&`), whatever was appended after its query and however its query was written again."""
+    found = re.search(r"built callback (\S+) does not start with the callback URL (\S+) byte for byte", r.get("detail", ""))
+    if not found or "%" not in found.group(2):
+        return False
+    try:
+        once = urlsplit(unquote(found.group(2), errors="strict"))
+    except (UnicodeDecodeError, ValueError):
+        return False
+    built, before = urlsplit(found.group(1)), pairs(once.query)
+    return once.geturl() != found.group(2) and built[:3] == once[:3] and pairs(built.query)[:len(before)] == before
+
+
+def pairs(query):
+    """The query's (name, value) pairs, each decoded once; `+` is data, a piece without `=` has the empty value."""
+    return [tuple(unquote(part) for part in (piece.split("=", 1) + [""])[:2]) for piece in query.split("&") if piece]
+
 
 SECOND_DECODE = cause(
     "callback-decoded-again", ["src/main.ts:56-66", "src/main.ts:250-254", "src/main.ts:265-266"],
     "`decodeParameterValues` passes every parameter, x-success and x-error included, through `decodeURIComponent` once "
     "more, after Obsidian has decoded them: a callback's own `%26` is opened as `&` (its query gains a parameter), "
-    "`%2526` as `%26`, and a `%` without two hex digits throws URIError, so nothing is opened (D4, issues 51, 84, 151)",
-    all_of(op("build-callback"), answered(r"decodeURIComponent throws")))
+    "`%23` as `#` (the rest is fragment), `%3D` in a name as `=`, `%2526` as `%26`, and a `%` without two hex digits "
+    "throws URIError, so nothing is opened (D4, issues 51, 84, 151)",
+    all_of(op("build-callback"), any_of(answered(r"decodeURIComponent throws"), decoded_again)))
 
 ENTRY = """
 Obsidian (closed source) receives `obsidian://…`, parses it and hands the plugin an object of decoded parameters.
@@ -103,11 +139,8 @@ ROUTE_DECODE = behaviour(
     "D4, issues 51, 84, 151", "URIError on `%` in a value: the legacy `advanced-uri` route and the "
     "`hook-get-advanced-uri` route decode every parameter once more (`src/main.ts:56-66`, `:251`, `:266`), after "
     "Obsidian has; it reaches x-success and x-error too, so a callback's own `%26` is opened as `&` (cause "
-    "callback-decoded-again)",
-    proposed="build-callback, success with no parameters, callback `src://x-callback-url/done?next=a%26b`: expect it "
-             "opened unchanged, must (rfc3986-2.4: the source app then reads `next=a` and a parameter `b`); the "
-             "build-callback vectors without parameters (XCU-EAXL, XCU-79U2, XCU-RW3Q, XCU-T8VE, XCU-WHBR) hold no "
-             "escape, so none tells these two routes from adv-uri yet")
+    "callback-decoded-again): the error vectors whose callback query holds `%26`, `%23` or `%3D` in a name show it",
+    ["XCU-6SMK", "XCU-S7UJ", "XCU-T996"], "fail")
 COMMON_BEHAVIOURS = [
     behaviour("D2", "the plugin relies on a raw `+` in its own `canvasviewport` parameter (`++100`, `src/types.ts`)",
               no_vector="that `+` is in a request Obsidian parses and decodes before the plugin sees it; the plugin's "
@@ -163,9 +196,9 @@ OBSIDIAN_ADVANCED_URI = route_row(
     [NO_ERROR_CODE, ANY_SCHEME],
     [ROUTE_NO_ERROR_CODE, NOTHING_APPENDED, ROUTE_SUCCESS_SKIPPED, UNSAFE_OPENED,
      behaviour("D4", "no second decode on this route: the parameters reach the handlers as Obsidian decoded them "
-               "(`src/main.ts:257-261`); the legacy and hook rows decode again",
-               no_vector="no build-callback vector without parameters holds an escape in its callback (see the legacy "
-                         "row's proposed vector)")])
+               "(`src/main.ts:257-261`); the error vectors whose callback query holds `%26`, `%23` or `%3D` in a name "
+               "fail here only for the missing errorCode (cause no-errorCode), their callback opened byte for byte, "
+               "where the legacy route opens `%26` as `&`", ["XCU-6SMK", "XCU-S7UJ", "XCU-T996"], "fail")])
 
 OBSIDIAN_ADVANCED_URI_LEGACY = route_row(
     "obsidian-advanced-uri-legacy", "Vinzent03/obsidian-advanced-uri, its legacy `advanced-uri` route",
@@ -181,20 +214,22 @@ OBSIDIAN_ADVANCED_URI_HOOK = route_row(
     "Vinzent03/obsidian-advanced-uri (hook-get-advanced-uri)",
     "The hook-get-advanced-uri route (src/main.ts:263-276): decodeParameterValues, then hookSuccess(parameters, file) "
     "with the active note (src/main.ts:449-459), which appends title, advanceduri, urlkey and fileuri (declared "
-    "extraParameters); its failure, 'No file opened', cannot carry a vector's error (skipped), nor can a success carry "
-    "a vector's parameters (skipped). build-callback only.",
-    [SECOND_DECODE, QUERY_RESERIALISED, SPACE_AS_PLUS, ANY_SCHEME],
+    "extraParameters), or, with no note open, its one failure, failure(parameters, {errorMessage: 'No file opened'}), "
+    "which answers every error vector as adv-uri's failure(parameters) does; a success cannot carry a vector's "
+    "parameters (skipped). build-callback only.",
+    [SECOND_DECODE, QUERY_RESERIALISED, NO_ERROR_CODE_HOOK, ANY_SCHEME],
     [ROUTE_DECODE,
      behaviour("D19", "every success appends `title`, `advanceduri`, `urlkey` and `fileuri`, the open note's name and "
                "links (`src/main.ts:452-457`; declared extraParameters)",
                ["XCU-EAXL", "XCU-79U2", "XCU-RW3Q", "XCU-T8VE", "XCU-WHBR"], "pass"),
      behaviour("D18", "the one failure is `{errorMessage: \"No file opened\"}` (`src/main.ts:270-274`): no errorCode, "
-               "and a fixed message", [tagged("D18", "build-callback", ("skipped",))], "skipped"),
+               "and a fixed message, whatever went wrong (cause no-errorCode; issue 28 answered these vectors skipped, "
+               "where adv-uri's failure without options was judged)", [tagged("D18", "build-callback", ("failed",))], "fail"),
+     behaviour("D16", "errorMessage is added with `url.searchParams.set`, which writes the callback's own query again "
+               "(cause callback-query-reserialised)", ["XCU-63R7", "XCU-5MZF"], "fail"),
      behaviour("issue 28", "a vector's own success parameters cannot be returned on this route: only hookSuccess's four",
                [tagged("D16", "build-callback", ("skipped",))], "skipped"),
-     behaviour("-", "whatever `new URL` accepts is opened, as on the other routes (`src/main.ts:466`, `:473`)",
-               no_vector="the unsafe-scheme vectors return parameters or an error, which this route cannot send "
-                         "(skipped)")])
+     UNSAFE_OPENED])
 
 OBSIDIAN_ADVANCED_URI_BUILDER = route_row(
     "obsidian-advanced-uri-builder", "Vinzent03/obsidian-advanced-uri, the builder given every field",
@@ -202,7 +237,7 @@ OBSIDIAN_ADVANCED_URI_BUILDER = route_row(
     "No route: the layer beneath them, the same success/failure (src/main.ts:461-491), given the vector's parameters "
     "as options and, for failure, errorCode, errorMessage and the parameters, which no call site in the plugin does, "
     "to show what the builder itself does.",
-    [QUERY_RESERIALISED, SPACE_AS_PLUS, ANY_SCHEME],
+    [QUERY_RESERIALISED, SPACE_AS_PLUS, TILDE_ESCAPED, ANY_SCHEME],
     APPENDING_BEHAVIOURS + [UNSAFE_OPENED,
         behaviour("D18", "given errorCode and errorMessage, `failure` appends both; no route of the plugin gives "
                   "errorCode (see the route rows)", [tagged("D18", "build-callback")], None),

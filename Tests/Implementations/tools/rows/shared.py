@@ -4,41 +4,42 @@ Most come from Foundation, which every Swift library here sits on (`URLComponent
 are choices several libraries make alike. What `URL(string:)` does to a text before an app is opened with it
 is not here: the adapters skip such texts (issue 28), and the foundation-urlcomponents row shows it.
 """
-from audit_rules import RESERVED_BUILD, SCHEMELESS, UNSAFE, all_of, any_of, cause, desc, detail, ids, kind, op, tag
+from audit_rules import accepted, all_of, cause, detail, kind, lacks, op, rejected, vector_rule
 
 # Causes that more than one library has, said once: (summary, rule). A row names the library lines.
 SHARED = {
     "adds-response-id": (
         "every URL it builds carries `__middleman_response_id_identifier=<UUID>`, asked for or not; the spec "
         "defines no request identifier and is silent on a builder adding one",
-        tag("extra-parameters")),
+        all_of(op("build-request"), vector_rule("build-request-nothing-added"))),
     "host-compared-exactly": (
         "the host is compared byte for byte with \"x-callback-url\", so X-Callback-URL is refused although "
-        "hosts are case-insensitive (RFC 3986 §3.2.2)",
-        desc(r"^Host .* is x-callback-url: hosts are case-insensitive")),
+        "hosts are case-insensitive (RFC 3986 §3.2.2): the app never receives the request",
+        all_of(vector_rule("recognise-host-case"), rejected())),
     "only-the-host-is-checked": (
         "only the host is compared, so userinfo and a port pass unseen; Foundation reads "
         "`tgt://evil.example\\@x-callback-url/go` as userinfo `evil.example\\` before host x-callback-url, "
         "although a backslash is no URI character",
-        any_of(ids("XCU-LHTD"), desc(r"userinfo or port"))),
+        all_of(vector_rule("recognise-userinfo-port"), accepted())),
     "scheme-compared-exactly": (
-        "the scheme is compared byte for byte with the app's registered one, so `TargetApp://` does not reach "
-        "the app that registered `targetapp`, although schemes are case-insensitive (RFC 3986 §3.1)",
-        desc(r"^Scheme TargetApp")),
+        "the scheme is compared byte for byte with the app's registered one, so `APP://` or `TargetApp://` does not "
+        "reach the app that registered `app` or `targetapp`, although schemes are case-insensitive (RFC 3986 §3.1, "
+        "§6.2.2.1): the app never receives the request",
+        all_of(vector_rule("recognise-scheme-case", "decode-scheme-lowercase"), rejected())),
     "schemeless-callback-opened": (
         "a callback is opened whenever Foundation reads it as a URL, so `/done`, `done`, `//host/done` and "
         "`:done`, which name no app, are opened",
-        desc(SCHEMELESS)),
+        all_of(vector_rule("build-callback-invalid"), accepted())),
     "unsafe-callback-opened": (
         "javascript:, data:, file: and vbscript: callbacks are opened like any other",
-        desc(UNSAFE)),
+        all_of(vector_rule("build-callback-unsafe-scheme"), accepted())),
     "byte-order-mark-dropped": (
         "Foundation's `queryItems` drops a leading byte-order mark when it decodes a value",
-        desc(r"byte-order mark")),
+        lacks("\ufeff")),
     "invalid-scheme-traps": (
         "the scheme is set on `URLComponents` unchecked, and Foundation traps on `1app`, `my app`, `app:` or "
-        "`\"\"`: the app crashes",
-        all_of(op("build-request"), kind("crashed"))),
+        "`\"\"`: the app crashes (a scheme the app's developer writes, never one another app sends)",
+        all_of(vector_rule("build-request-invalid-scheme"), kind("crashed"))),
     "raw-plus-written": (
         "values go through `URLComponents.queryItems`, which leaves `+` raw (nested callbacks and results "
         "included); receivers that read `+` as a space get another value",
@@ -46,10 +47,15 @@ SHARED = {
     "builder-writes-x-names": (
         "action parameters are written as given, so a request gets parameters named x-success, x-source or "
         "x-foo",
-        desc(RESERVED_BUILD)),
+        all_of(vector_rule("build-request-refuse-reserved-names", "build-request-refuse-x-prefix"), accepted())),
     "builder-empty-action": (
         "an empty action is written as the path `/`",
-        all_of(op("build-request"), desc(r"empty action"))),
+        all_of(vector_rule("build-request-empty-action"), accepted())),
+    "tilde-escaped": (
+        "values are written with the application/x-www-form-urlencoded serializer, which percent-encodes every "
+        "byte but ASCII letters, digits and `*-._`: `~` is written `%7E`, an unreserved character RFC 3986 §2.3 "
+        "says producers should not escape (the same value once decoded)",
+        all_of(kind("encoding-rule"), detail(r"writes %7E for the unreserved character"))),
 }
 
 
@@ -57,4 +63,3 @@ def shared(id, source, summary=None):
     """A cause of SHARED at this library's lines, with its own summary where it says more."""
     common, match = SHARED[id]
     return cause(id, source, summary or common, match)
-

@@ -6,7 +6,9 @@ each with:
 - `LIBRARY`: the repository's name, its issue tracker, and `SEARCH`, the tracker search as a whole (the date,
   the queries that named the library, and the threads of its repository the search index holds);
 - `CAUSES`: for each cause id of the library's rows, an `issue(...)`;
-- `HEADLINE`: the cause FINDINGS.md shows as the library's most instructive bug.
+- `HEADLINE`: the cause FINDINGS.md shows as the library's most instructive bug;
+- `MOST_SERIOUS` (where a row has no must-level cause): {row: the should-level cause its report leads with, which
+  must be reported and reproduced; `reports.py --check` holds it}.
 
 Nothing here states a level, a count or a vector id: those come from the audit and the results when
 `reports.py` writes the reports. A must-level cause is always reported; a should-level cause only when its

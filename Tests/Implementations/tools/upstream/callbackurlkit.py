@@ -1,6 +1,6 @@
 """What phimage/CallbackURLKit's author is told, cause by cause (rows/callbackurlkit.py holds the causes)."""
 from upstream import deliberate, issue, searched, thread
-from upstream.shared import shared
+from upstream.shared import SCHEME_CASE_SEARCH, shared
 
 REPO = "https://github.com/phimage/CallbackURLKit"
 
@@ -38,10 +38,7 @@ CAUSES = {
         title="`Manager.handleOpen(url:)` refuses `TargetApp://` when the app registered `targetapp`",
         fix="Compare `url.scheme?.lowercased()` with `callbackURLScheme?.lowercased()` in `handleOpen(url:)`.",
         file=True,
-        search=searched(["CallbackURLKit callbackURLScheme case sensitive scheme mismatch"],
-                        related=[thread("https://github.com/openid/AppAuth-iOS/pull/275", "closed",
-                                        "another iOS library's case-insensitive scheme comparison, after iOS 11 "
-                                        "lowercased callback schemes")])),
+        search=SCHEME_CASE_SEARCH),
     "only-the-host-is-checked": shared("only-the-host-is-checked"),
     "host-mapped-by-foundation": shared("host-mapped-by-foundation"),
     "adds-x-source": issue(
@@ -65,12 +62,6 @@ CAUSES = {
         "error-callback-code-and-message-only",
         fix="Add an optional parameters argument to `FailureCallback`, appended after `error.XCUErrorQuery`."),
     "cancel-callback-takes-nothing": shared("cancel-callback-takes-nothing"),
-    "callback-reencoded-by-foundation": issue(
-        "A callback with a raw space is opened re-encoded (`done?q=a b` becomes `done?q=a%20b`)",
-        "Open the callback the source app wrote, with the target's parameters appended, byte for byte.",
-        ["xcu-x-success", "silent-callback-append"],
-        "Append to the callback string itself instead of round-tripping it through `URL(string:)` and "
-        "`URLComponents`."),
     "schemeless-callback-opened": shared("schemeless-callback-opened"),
     "unsafe-callback-opened": shared("unsafe-callback-opened"),
     "reserved-and-library-names-dropped": issue(

@@ -1,6 +1,6 @@
 """What jasonnam/XCallbackURL's author is told, cause by cause (rows/jasonnam.py holds the causes)."""
 from upstream import deliberate, issue, searched, thread
-from upstream.shared import PLUS_SEARCH, TRAP_SEARCH, shared
+from upstream.shared import PLUS_SEARCH, SCHEME_CASE_SEARCH, TRAP_SEARCH, shared
 
 HANDLER = "`XCallbackURLHandler.xCallbackURL(fromURL:)`"
 
@@ -52,14 +52,6 @@ CAUSES = {
                                         "a sibling library's nested-callback encoding bug, fixed in df27538"),
                                  thread("https://github.com/phimage/CallbackURLKit/pull/5", "closed",
                                         "a fix attempt there that encoded '&' three times")])),
-    "x-source-is-an-action-parameter": issue(
-        "`x-source` is handed to the app as an action parameter, never as the request's source",
-        "Single out x-source as the spec's parameter, as x-success, x-error and x-cancel are, so the app can tell "
-        "who called and its actions never see a reserved name.",
-        ["xcu-x-source", "xcu-reserved-prefix"],
-        "Add `case XCallbackURL.Parameter.source` to the switch in " + HANDLER + " and a `source` member to "
-        "`XCallbackURL`.",
-        search=searched(["XCallbackURL Swift package x-source treated as action parameter handler"])),
     "invalid-scheme-traps": shared(
         "invalid-scheme-traps",
         fix="Validate the scheme in `XCallbackURL.url` (RFC 3986 syntax) and return nil or throw before setting "
@@ -86,7 +78,7 @@ CAUSES = {
     "scheme-compared-exactly": shared(
         "scheme-compared-exactly",
         fix="Compare `urlComponents.scheme?.lowercased()` with the handler's scheme lowercased.", file=True,
-        search=searched(["CallbackURLKit callbackURLScheme case sensitive scheme mismatch"])),
+        search=SCHEME_CASE_SEARCH),
     "unreadable-callback-fails-request": issue(
         "One unreadable callback value fails the whole request",
         "Refuse or drop only the callback that cannot be opened; the action can still run.",

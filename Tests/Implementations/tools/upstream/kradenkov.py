@@ -9,6 +9,9 @@ LIBRARY = {
 }
 
 HEADLINE = "raw-plus-written"
+# The row has no must-level cause; this is the should-level one its report leads with (a value another app reads
+# otherwise, on ordinary input).
+MOST_SERIOUS = {"kradenkov": "raw-plus-written"}
 
 CAUSES = {
     "raw-plus-written": shared(

@@ -1,4 +1,4 @@
-"""What ValentinWalter/Middleman's author is told, cause by cause (rows/middleman.py: rows middleman and middleman-callbackurl)."""
+"""What ValentinWalter/Middleman's author is told, cause by cause (rows/middleman.py: rows middleman, middleman-run and middleman-callbackurl)."""
 from upstream import deliberate, issue, searched
 from upstream.shared import PLUS_SEARCH, TRAP_SEARCH, shared
 
@@ -10,6 +10,9 @@ LIBRARY = {
 }
 
 HEADLINE = "refuses-third-party-requests"
+# The CallbackURL row has no must-level cause (recognising an x-callback-url is the receive row's role); this is the
+# should-level one its report leads with: a value that receivers reading `+` as a space get otherwise.
+MOST_SERIOUS = {"middleman-callbackurl": "raw-plus-written"}
 
 CAUSES = {
     "refuses-third-party-requests": issue(
@@ -60,14 +63,6 @@ CAUSES = {
     "raw-plus-written": shared("raw-plus-written", file=True, search=PLUS_SEARCH),
     "builder-writes-x-names": shared("builder-writes-x-names"),
     "builder-empty-action": shared("builder-empty-action"),
-    "host-never-compared": issue(
-        "`CallbackURL(from:)` accepts any host, so `app://evil.example/open` parses as an x-callback-url",
-        "Check the host where a URL is taken for an x-callback-url: the spec identifies one by the host "
-        "`x-callback-url`.",
-        ["xcu-host"],
-        "Compare the host (case-insensitively) with `App.host` in `CallbackURL(from:)`, or document that callers "
-        "must.",
-        search=searched(["Middleman x-callback-url Swift receive ResponseURL"])),
     "empty-action-accepted": issue(
         "A URL with no action is accepted",
         "Refuse, or document, a URL whose action is empty.",

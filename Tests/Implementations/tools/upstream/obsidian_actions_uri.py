@@ -41,12 +41,19 @@ CAUSES = {
                         related=[thread(REPO + "/issues/11", "closed",
                                         "the request behind the replace: appended spaces as '%20', not '+'")])),
     "callback-query-reserialised": issue(
-        "`URLSearchParams.set` rewrites the callback's own query and replaces its same-named parameters",
-        "Keep the query the source app wrote (`next=a:b` stays `next=a:b`) and append errorCode, errorMessage and "
-        "results after it; `docs/callbacks.md` says its parameters \"will be used as-is\".",
+        "`URLSearchParams.set` replaces the callback's own same-named parameters and rewrites its query",
+        "Keep the query the source app wrote and append errorCode, errorMessage and results after it: an x-error of "
+        "`failed?errorCode=old` loses the source app's own `errorCode=old`, and `next=a:b` becomes `next=a%3Ab`; "
+        "`docs/callbacks.md` says its parameters \"will be used as-is\".",
         ["xcu-x-error", "xcu-x-success", "silent-callback-append"],
         "Append `&name=value` pairs to the callback string (before its `#`) instead of `url.searchParams.set`.",
         search=searched(["URLSearchParams set overwrites existing query parameter of callback url x-success "
-                         "errorCode"])),
+                         "errorCode", "obsidian actions uri x-error errorCode existing parameter replaced callback url "
+                         "searchParams"])),
+    "tilde-escaped": shared(
+        "tilde-escaped",
+        title="errorMessage and results are written with `~` as `%7E`",
+        fix="Serialise the appended pairs with `encodeURIComponent`, which leaves `~` alone, and join them to the "
+            "callback string."),
     "any-scheme-opened": shared("unsafe-callback-opened"),
 }

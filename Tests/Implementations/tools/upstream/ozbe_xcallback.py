@@ -71,6 +71,11 @@ CAUSES = {
         "`%2B` there), as Actions URI did for its issue 11.",
         file=True,
         search=PLUS_SEARCH),
+    "tilde-escaped": shared(
+        "tilde-escaped",
+        title="`to_url` writes `~` as `%7E` in parameters, x-source and callbacks",
+        fix="Serialise the pairs with `percent_encoding::utf8_percent_encode` and a set that leaves RFC 3986's "
+            "unreserved characters alone, instead of `query_pairs_mut().extend_pairs`."),
     "x-names-dropped": issue(
         "Is dropping every `x-` parameter at parse intended? `x-foo` and a misspelt `x-Success` never reach the app",
         "Drop only the parameters the module consumes (x-source, x-success, x-error, x-cancel) and pass the rest to "

@@ -12,6 +12,21 @@ ACTIONS_URI_11 = thread("https://github.com/czottmann/obsidian-actions-uri/issue
 # The searches for a cause several libraries have, run once for all of them.
 PLUS_SEARCH = searched(["x-callback-url builder plus sign not encoded query value receiver reads space"],
                        related=[ACTIONS_URI_11])
+TILDE_SEARCH = searched(
+    ["URLSearchParams encodes tilde ~ as %7E unreserved character",
+     "form_urlencoded byte_serialize tilde %7E rust url crate query_pairs_mut"],
+    related=[thread("https://github.com/nodejs/node/issues/33037", "closed",
+                    "Node: `url.searchParams.toString()` writes `~` as `%7E`; the maintainers read it as what the URL "
+                    "Standard's form serializer asks"),
+             thread("https://github.com/whatwg/url/pull/394", "closed",
+                    "a proposal to stop the URL Standard's form serializer escaping `~`, not taken")])
+SCHEME_CASE_SEARCH = searched(
+    ["CallbackURLKit scheme uppercase handleOpen url case insensitive",
+     "XCallbackURL jasonnam scheme case sensitive handler notXCallbackURL"],
+    related=[thread("https://github.com/openid/AppAuth-iOS/pull/275", "closed",
+                    "AppAuth-iOS compared a callback's scheme case-sensitively and missed callbacks (superseded by #398)"),
+             thread("https://github.com/giginet/Crossroad/pull/18", "merged",
+                    "a Swift URL router made its scheme matching case-insensitive, citing RFC 3986")])
 TRAP_SEARCH = searched(["URLComponents scheme setter crash invalid scheme x-callback-url builder fatal error"],
                        related=[thread("https://github.com/auth0/Auth0.swift/pull/786", "merged",
                                        "the same `URLComponents.scheme` trap fixed in another Swift library by "
@@ -101,6 +116,16 @@ SHARED = {
         "prefix, and a receiver may take `x-success` for the callback.",
         ["xcu-reserved-prefix"],
         "Throw when an action parameter's name starts with `x-` (compared case-insensitively)."),
+    "tilde-escaped": issue(
+        "`~` in an appended value is written `%7E`",
+        "Leave unreserved characters (letters, digits, `-`, `.`, `_`, `~`) as they are: RFC 3986 section 2.3 says "
+        "producers should not percent-encode them. The receiver decodes the same value either way, so this is about "
+        "the URL's bytes, not its data.",
+        ["rfc3986-2.3-producers"],
+        "Percent-encode values with RFC 3986's unreserved set left alone (JavaScript's `encodeURIComponent`, Rust's "
+        "`percent_encoding` with a set that excludes `~`) instead of the application/x-www-form-urlencoded "
+        "serializer.",
+        search=TILDE_SEARCH),
     "builder-empty-action": issue(
         "An empty action is written as the path `/`",
         "Refuse an empty action when building: the URL names no action for the target app.",

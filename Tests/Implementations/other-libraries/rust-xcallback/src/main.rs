@@ -54,6 +54,7 @@ fn hello() -> Value {
             "homepage": "https://github.com/ozbe/xcallback"
         },
         "operations": ["parse", "build-request"],
+        "roles": ["recognise", "decode", "build-request"],
         "choices": {
             "plus": "space",
             "invalid-escape": "literal",

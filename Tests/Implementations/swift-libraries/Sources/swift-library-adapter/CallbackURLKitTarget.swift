@@ -45,6 +45,9 @@ struct CallbackURLKitTarget: ConformanceTarget {
     /// Every request the library builds carries `x-source` with the app's display name (Manager.swift:200-201).
     var extraParameters: [String] { ["x-source"] }
 
+    /// Every role: the Manager recognises and decodes incoming URLs, its Client sends requests, its handlers answer them.
+    var roles: Set<TargetRole>? { [.recognise, .decode, .buildRequest, .buildCallback] }
+
     /// The scheme of the app that sends requests and registers for their callbacks.
     static let sourceScheme = "sourceapp"
 

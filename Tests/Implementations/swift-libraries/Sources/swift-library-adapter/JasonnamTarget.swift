@@ -41,6 +41,9 @@ struct JasonnamTarget: ConformanceTarget {
     /// Parameters is a [String: String] and no fragment is exposed: the adapter declares both.
     var declaredChoices: DeclaredChoices { [.parameterOrder: "unordered", .fragment: "not-reported"] }
 
+    /// Every role: the handler checks scheme and host before it decodes; `XCallbackURL.url` builds; the delegate answers.
+    var roles: Set<TargetRole>? { [.recognise, .decode, .buildRequest, .buildCallback] }
+
     /// The name the app reads from the delegate's parameters as the source; the library takes out the
     /// three callbacks itself (XCallbackURLHandler.swift:109-127).
     static let reserved: Set<String> = ["x-source"]

@@ -16,6 +16,9 @@ struct KradenkovTarget: ConformanceTarget {
         TargetIdentity(name: "kradenkov/swift-x-callback-url", version: Pinned.kradenkov, language: "Swift", homepage: "https://github.com/kradenkov/swift-x-callback-url")
     }
 
+    /// A builder only: `URL.xCallbackURL(scheme:action:parameters:)` builds requests; nothing receives or answers.
+    var roles: Set<TargetRole>? { [.buildRequest] }
+
     func buildRequest(_ request: XCallbackRequest) -> TargetAnswer<String> {
         do {
             func callback(_ text: String?) throws -> KradenkovXCallbackURL.Callback? {

@@ -1,7 +1,8 @@
-// ValentinWalter/Middleman, two rows: the app-facing API its README documents, and the CallbackURL
-// value beneath it that other code may call.
+// ValentinWalter/Middleman, three rows: the app-facing API its README documents, receiving and running
+// actions (two entry points, so two rows, as Advanced URI's routes are), and the CallbackURL value beneath
+// them that other code may call.
 //
-// "Middleman (receive)", `MiddlemanReceiveTarget`:
+// "Middleman (receive)", `MiddlemanReceiveTarget`, and "Middleman (run)", `MiddlemanRunTarget`:
 // - parse: the app sets `Middleman.receiver` to its `Receiver`, whose scheme is the app's own and whose
 //   `receivingActions` list the actions it implements (README "Manually defining your url scheme",
 //   "Apps and Receivers"), and calls `Middleman.receive(url)` with every URL it is opened with (README
@@ -9,7 +10,7 @@
 //   CallbackURLDecoder and handed to `receive(input:)` (README "Receiving Actions"); the adapter's
 //   action reports every parameter that decoder gives it. The URL is the value the app is opened with
 //   (`incomingURL`): a text `URL(string:)` refuses or rewrites is skipped.
-// - build-request: the app runs an `Action` on an `App` with an `Input` (README "Running an Action"):
+// - build-request (the run row): the app runs an `Action` on an `App` with an `Input` (README "Running an Action"):
 //   `App.run(action:with:)` calls `Action._run`, which builds the URL with `toXCallbackURL` and opens it
 //   with NSWorkspace or UIApplication (Action+run.swift:24-45). The adapter calls `toXCallbackURL`, the
 //   internal step before the platform call, through `@testable import` (debug builds enable testing),
@@ -22,8 +23,9 @@
 //   skipped with the reason, as are an empty name, a name twice and a name without a value.
 // - build-callback: a receiving action has no way to answer (`receive(input:)` returns nothing), so
 //   the operation is not declared.
-// - Roles: recognise, decode and build-request: `receive` is what an app calls with every URL it is
-//   opened with, so it is judged on recognising one (Tests/Implementations/roles.tsv).
+// - Roles: the receive row claims recognise and decode: `receive` is what an app calls with every URL it is
+//   opened with, so it is judged on recognising one; the run row claims build-request
+//   (Tests/Implementations/roles.tsv).
 //
 // "Middleman (CallbackURL)", `MiddlemanCallbackURLTarget`: `CallbackURL(from: URLComponents)` parses,
 // as `ResponseURL` does beneath `receive` (ResponseURL.swift:27, 38-44), from the URL value the app is
@@ -54,7 +56,8 @@ struct MiddlemanReceiveTarget: ConformanceTarget {
     /// The decoder keeps parameters in a [String: String] and no fragment is exposed: the adapter declares both.
     var declaredChoices: DeclaredChoices { [.parameterOrder: "unordered", .fragment: "not-reported"] }
 
-    var extraParameters: [String] { [responseIDParameter] }
+    /// `receive` recognises and decodes what an app is opened with; requests are the run row's, and no callback is built.
+    var roles: Set<TargetRole>? { [.recognise, .decode] }
 
     func parse(_ url: String) -> TargetAnswer<XCallbackRequest> {
         let parsed: URL
@@ -76,34 +79,6 @@ struct MiddlemanReceiveTarget: ConformanceTarget {
         return .accepted(request(scheme: parsed.scheme ?? "", action: action, pairs: pairs.map { ($0.name, $0.value) }))
     }
 
-    func buildRequest(_ request: XCallbackRequest) -> TargetAnswer<String> {
-        guard request.source == nil, request.success == nil, request.error == nil, request.cancel == nil else {
-            return .unsupported(reason: ownCallbacksReason, issueURL: nil)
-        }
-        var names: Set<String> = []
-        for parameter in request.parameters {
-            guard !parameter.name.isEmpty else { return .unsupported(reason: "the parameters are an Input's properties; no property has an empty name", issueURL: nil) }
-            guard isSwiftIdentifier(parameter.name) else {
-                return .unsupported(
-                    reason: "the parameters are an Input's properties (Action+toXCallbackURL.swift:54-73); '\(parameter.name)' is no Swift identifier, "
-                        + "so no property of an app's Input has that name (only a Swift 6.2 raw identifier could spell it)",
-                    issueURL: nil)
-            }
-            guard parameter.value != nil else {
-                return .unsupported(reason: "the parameters are an Input's properties; a nil property is left out, and none is written without a value", issueURL: nil)
-            }
-            guard names.insert(parameter.name).inserted else {
-                return .unsupported(reason: "the parameters are an Input's properties; no type has two properties named '\(parameter.name)'", issueURL: nil)
-            }
-        }
-        let action = RunAction(path: request.action)
-        let input = RunAction.Input(pairs: request.parameters.map { Pair(name: $0.name, value: $0.value ?? "") })
-        guard let url = action.toXCallbackURL(app: TargetApp(scheme: request.scheme), input: input, hasCallback: false)?.url else {
-            return .rejected(category: nil, message: "toXCallbackURL(app:input:hasCallback:)?.url is nil: Action._run prints a warning and opens nothing")
-        }
-        return .accepted(url.absoluteString)
-    }
-
     // MARK: The app's types
 
     /// A name and value as the app's action sees them.
@@ -116,11 +91,6 @@ struct MiddlemanReceiveTarget: ConformanceTarget {
     struct AppReceiver: Receiver {
         var scheme: String
         var receivingActions: [AnyAction]
-    }
-
-    /// The target app, by its scheme; the host is the library's default, "x-callback-url".
-    struct TargetApp: App {
-        var scheme: String
     }
 
     /// The action the receiving app implements; it reports every parameter the library decodes for it.
@@ -137,21 +107,6 @@ struct MiddlemanReceiveTarget: ConformanceTarget {
                 pairs = try container.allKeys.map { Pair(name: $0.stringValue, value: try container.decode(String.self, forKey: $0)) }
             }
             func encode(to encoder: any Encoder) throws {}
-        }
-    }
-
-    /// The action the sending app runs, its `Input` a value with one property per parameter.
-    struct RunAction: Action {
-        typealias Output = Never
-        var path: String
-
-        struct Input: Codable, CustomReflectable {
-            var pairs: [Pair]
-            init(pairs: [Pair]) { self.pairs = pairs }
-            init(from decoder: any Decoder) throws { pairs = [] }
-            func encode(to encoder: any Encoder) throws {}
-            /// The children `Mirror` gives a struct whose properties are these names holding these strings.
-            var customMirror: Mirror { Mirror(self, children: pairs.map { (label: $0.name, value: $0.value as Any) }) }
         }
     }
 
@@ -176,6 +131,70 @@ struct MiddlemanReceiveTarget: ConformanceTarget {
     }
 }
 
+// MARK: - Middleman (run)
+
+struct MiddlemanRunTarget: ConformanceTarget {
+    var identity: TargetIdentity {
+        TargetIdentity(name: "ValentinWalter/Middleman (run)", version: Pinned.middleman, language: "Swift", homepage: "https://github.com/ValentinWalter/Middleman")
+    }
+
+    /// The `Input`'s properties come out of `Mirror` into a `Set` of query items: the adapter declares no order.
+    var declaredChoices: DeclaredChoices { [.parameterOrder: "unordered"] }
+
+    var extraParameters: [String] { [responseIDParameter] }
+
+    /// `Action.run` builds the requests an app sends; receiving is the receive row's.
+    var roles: Set<TargetRole>? { [.buildRequest] }
+
+    func buildRequest(_ request: XCallbackRequest) -> TargetAnswer<String> {
+        guard request.source == nil, request.success == nil, request.error == nil, request.cancel == nil else {
+            return .unsupported(reason: ownCallbacksReason, issueURL: nil)
+        }
+        var names: Set<String> = []
+        for parameter in request.parameters {
+            guard !parameter.name.isEmpty else { return .unsupported(reason: "the parameters are an Input's properties; no property has an empty name", issueURL: nil) }
+            guard isSwiftIdentifier(parameter.name) else {
+                return .unsupported(
+                    reason: "the parameters are an Input's properties (Action+toXCallbackURL.swift:54-73); '\(parameter.name)' is no Swift identifier, "
+                        + "so no property of an app's Input has that name (only a Swift 6.2 raw identifier could spell it)",
+                    issueURL: nil)
+            }
+            guard parameter.value != nil else {
+                return .unsupported(reason: "the parameters are an Input's properties; a nil property is left out, and none is written without a value", issueURL: nil)
+            }
+            guard names.insert(parameter.name).inserted else {
+                return .unsupported(reason: "the parameters are an Input's properties; no type has two properties named '\(parameter.name)'", issueURL: nil)
+            }
+        }
+        let action = RunAction(path: request.action)
+        let input = RunAction.Input(pairs: request.parameters.map { MiddlemanReceiveTarget.Pair(name: $0.name, value: $0.value ?? "") })
+        guard let url = action.toXCallbackURL(app: TargetApp(scheme: request.scheme), input: input, hasCallback: false)?.url else {
+            return .rejected(category: nil, message: "toXCallbackURL(app:input:hasCallback:)?.url is nil: Action._run prints a warning and opens nothing")
+        }
+        return .accepted(url.absoluteString)
+    }
+
+    /// The target app, by its scheme; the host is the library's default, "x-callback-url".
+    struct TargetApp: App {
+        var scheme: String
+    }
+
+    /// The action the sending app runs, its `Input` a value with one property per parameter.
+    struct RunAction: Action {
+        typealias Output = Never
+        var path: String
+
+        struct Input: Codable, CustomReflectable {
+            var pairs: [MiddlemanReceiveTarget.Pair]
+            init(pairs: [MiddlemanReceiveTarget.Pair]) { self.pairs = pairs }
+            init(from decoder: any Decoder) throws { pairs = [] }
+            func encode(to encoder: any Encoder) throws {}
+            /// The children `Mirror` gives a struct whose properties are these names holding these strings.
+            var customMirror: Mirror { Mirror(self, children: pairs.map { (label: $0.name, value: $0.value as Any) }) }
+        }
+    }
+}
+
 // MARK: - Middleman (CallbackURL)
 
 struct MiddlemanCallbackURLTarget: ConformanceTarget {
@@ -187,6 +206,9 @@ struct MiddlemanCallbackURLTarget: ConformanceTarget {
     var declaredChoices: DeclaredChoices { [.parameterOrder: "unordered", .fragment: "not-reported"] }
 
     var extraParameters: [String] { [responseIDParameter] }
+
+    /// A value whose host is meant to vary decodes and builds; recognising is the receive row's job.
+    var roles: Set<TargetRole>? { [.decode, .buildRequest] }
 
     func parse(_ url: String) -> TargetAnswer<XCallbackRequest> {
         let parsed: URL

@@ -9,6 +9,7 @@ import XCallbackConformance
 let targets: [String: any ConformanceTarget] = [
     "callbackurlkit": CallbackURLKitTarget(),
     "middleman": MiddlemanReceiveTarget(),
+    "middleman-run": MiddlemanRunTarget(),
     "middleman-callbackurl": MiddlemanCallbackURLTarget(),
     "jasonnam": JasonnamTarget(),
     "kradenkov": KradenkovTarget(),

@@ -71,6 +71,7 @@ fn hello() -> Value {
             "homepage": "https://github.com/ozbe/xcallback"
         },
         "operations": ["build-request"],
+        "roles": ["build-request"],
         "choices": {"parameter-order": "preserved"},
         "extraParameters": ["x-source", "x-success", "x-error", "x-cancel"]
     })

@@ -1,7 +1,8 @@
 // jasonnam/XCallbackURL at 5ff83f9: the success closure rebuilds the callback's query from Foundation's
-// queryItems and sets it back even when there is nothing to add
-// (Sources/XCallbackURL/XCallbackURLHandler.swift:48-51), so `c://x-callback-url/done` is opened as
-// `c://x-callback-url/done?` (and a callback's own `%2B` as a raw `+`).
+// queryItems and sets it back, even when there is nothing to add
+// (Sources/XCallbackURL/XCallbackURLHandler.swift:48-51): the callback's own `q=a%2Bb` is opened as `q=a+b`,
+// which a source app that reads `+` as a space (form decoding) reads as `a b`, and a `?` is added to a
+// callback that has no query.
 import Foundation
 import XCallbackURL
 
@@ -18,10 +19,9 @@ final class App: XCallbackURLHandlerDelegate {
 let app = App()
 let handler = XCallbackURLHandler(scheme: "app")
 handler.delegate = app
-let url = URL(string: "app://x-callback-url/open?x-success=c://x-callback-url/done")!
-if case .success(let request) = handler.xCallbackURL(fromURL: url) {
-    handler.handle(request)
-}
+// The value `xCallbackURL(fromURL:)` gives for a request whose x-success is this callback.
+let callback = URL(string: "c://x-callback-url/done?q=a%2Bb")!
+handler.handle(XCallbackURL(scheme: "app", action: "open", successCallbackURL: callback))
 let opened = app.opened.first?.absoluteString ?? "nothing"
-print("successCallback(nil) for x-success c://x-callback-url/done opens \(opened)")
-print(opened == "c://x-callback-url/done" ? "OK: the callback opened as given" : "BUG: the callback opened as \(opened), not as given")
+print("successCallback(nil) for x-success \(callback) opens \(opened)")
+print(opened == callback.absoluteString ? "OK: the callback opened as given" : "BUG: the callback's own q=a%2Bb opened as \(opened)")

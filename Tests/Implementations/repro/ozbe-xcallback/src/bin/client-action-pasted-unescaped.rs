@@ -14,7 +14,7 @@ fn main() {
     let mut request = XCallbackUrl::new("enc");
     request.set_action("a?b");
     std::thread::spawn(move || NSXCallbackClient::new().execute(&request).ok());
-    let opened = macos::next_opened_url(Duration::from_secs(5)).expect("execute opened nothing"); // stand-in
+    let opened = macos::next_opened_url(Duration::from_secs(5)).flatten().expect("execute opened nothing"); // stand-in (None: handed nil)
     println!("execute opens {:?}", opened);
     match XCallbackUrl::parse(&opened) {
         Ok(read) if read.action() == "a?b" => println!("OK: the action a?b survives"),

@@ -16,7 +16,7 @@ fn main() {
     request.set_action("act");
     request.action_params_mut().push("x-source", "1");
     std::thread::spawn(move || NSXCallbackClient::new().execute(&request).ok());
-    let opened = macos::next_opened_url(Duration::from_secs(5)).expect("execute opened nothing"); // stand-in
+    let opened = macos::next_opened_url(Duration::from_secs(5)).flatten().expect("execute opened nothing"); // stand-in (None: handed nil)
     println!("execute opens {:?}", opened);
     let sources = opened.matches("x-source=").count();
     if sources > 1 {
