@@ -26,7 +26,7 @@ extension InputTrait {
     public static let reservedPrefixName = Self(rawValue: "reserved-prefix-name")
     /// A value longer than 1,000 characters.
     public static let longValue = Self(rawValue: "long-value")
-    /// An x-source, x-success, x-error or x-cancel given empty.
+    /// An x-source given empty.
     public static let emptyReserved = Self(rawValue: "empty-reserved")
     /// A callback value (x-success, x-error, x-cancel, or the callback to build onto) without a valid `scheme:`.
     public static let callbackNotAURL = Self(rawValue: "callback-not-a-url")
@@ -67,7 +67,8 @@ enum BuildTraits {
             traits.append(.dotOrVersionSegment)
         }
         let reserved = [request.source, request.success, request.error, request.cancel]
-        if reserved.contains("") { traits.append(.emptyReserved) }
+        // An empty callback is no URL (`callback-not-a-url`, below): empty-reserved is the empty x-source.
+        if request.source == "" { traits.append(.emptyReserved) }
         if [request.success, request.error, request.cancel].contains(where: { $0.map { CallbackExpectation.refusal(for: $0) == .invalidCallbackURL } ?? false }) {
             traits.append(.callbackNotAURL)
         }

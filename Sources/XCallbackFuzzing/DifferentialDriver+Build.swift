@@ -263,6 +263,10 @@ extension DifferentialDriver {
         }
         // A fragment lost or changed is what the other side receives changed, whatever else moved.
         guard URLPieces(built).fragment == URLPieces(response.callbackURL).fragment else { return "fragment" }
+        // A delimiter added with nothing to add (`done?`), the callback otherwise as it was.
+        let callback = response.callbackURL
+        let hash = callback.firstIndex(of: "#") ?? callback.endIndex
+        if kind == "unchanged", ["?", "&"].contains(where: { callback[..<hash] + $0 + callback[hash...] == built }) { return "unchanged-delimiter" }
         return decoded(built).starts(with: decoded(response.callbackURL)) ? kind + "-respelled" : kind
     }
 
