@@ -128,13 +128,16 @@ public struct FindingWriter {
         }
     }
 
-    /// The vector's members for a finding: the grade's level, rule, role, tags and citations (the vector that
-    /// grades the same fault), or the driver's rule and `must` when no vector grades it.
+    /// The vector's members for a finding: its level, and the grade's rule, role, tags and citations (the vector that
+    /// grades the same fault), or the driver's rule when no vector grades it.
     func members(of finding: FuzzFinding, operation: XCallbackConformanceCore.Operation, role: TargetRole, input: JSONValue, expect: JSONValue) -> JSONValue {
         let failure = finding.failure
         let driverRule = String(failure.rule.split(separator: "/").last ?? "")
         let grade = failure.grade
-        let level = grade?.choice != nil ? "implementation-defined" : (grade?.level?.rawValue ?? "must")
+        // The finding's own level (the driver's judgement, which may bound the grade's: a callback that is no URI),
+        // else the grade's.
+        let judged = failure.rule.split(separator: "/").dropFirst().first.map(String.init).flatMap(Level.init(rawValue:))
+        let level = grade?.choice != nil ? "implementation-defined" : (judged?.rawValue ?? grade?.level?.rawValue ?? "must")
         let disagreement = failure.details.first { $0.label == "disagreement" }?.text ?? failure.rule
         let choiceText = choices.sorted.map { "\($0.point)=\($0.value)" }.joined(separator: ", ")
         var provenance: [JSONValue] = [.string("xcallback-conformance fuzz"), .string("declared choices: " + (choiceText.isEmpty ? "none" : choiceText))]

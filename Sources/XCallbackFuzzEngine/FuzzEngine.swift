@@ -178,7 +178,7 @@ public struct FuzzEngine<Driver: FuzzDriver> {
             let shrinker = FuzzShrinker(
                 driver: driver, key: findings[index].key, attempts: configuration.shrinkAttempts,
                 deadline: Self.shrinkDeadline(now: .now, runEnd: runEnd, shrinkSeconds: configuration.shrinkSeconds),
-                stopRequest: configuration.stopRequest)
+                stopRequest: configuration.stopRequest, admits: configuration.roles == nil ? nil : { claims($0) })
             (findings[index].failure, findings[index].shrinkState) = shrinker.shrinkReportingState(findings[index].failure)
             configuration.onFinding?(findings[index])
         }

@@ -3,7 +3,8 @@
 // 1. Remove chunks of bytes, halving the chunk size from half the input down to one byte (ddmin-like).
 // 2. Replace a `%25` by `%` only where the result still fails the same way is not tried: nested levels
 //    are the point of most findings, so the shrinker keeps the encoding and only drops what is not needed.
-// A build case keeps its first byte (0x01 or 0x02), which selects the operation. Both the number of
+// A build case keeps its first byte (0x01 or 0x02), which selects the operation, and a smaller input the run
+// would not have checked (a URL of a role the target does not claim) is not tried. Both the number of
 // driver calls and the time are bounded, so a slow target (a hang costs a timeout per call) cannot stall
 // the run; a stop request (SIGINT, SIGTERM) ends shrinking at once, and the answer that the stop cut
 // short is not taken for a failure.
@@ -23,11 +24,15 @@ public struct FuzzShrinker<Driver: FuzzDriver> {
     public var deadline: ContinuousClock.Instant?
     /// Asked after every driver call; `true` ends shrinking and discards that call's answer.
     public var stopRequest: (@Sendable () -> Bool)?
+    /// Which smaller inputs may be tried: those the run itself would check (nil: every one).
+    public var admits: (([UInt8]) -> Bool)?
 
     /// Creates a shrinker for failures with `key`, bounded by `attempts` driver calls and, when given, `deadline`.
     public init(
-        driver: Driver, key: String, attempts: Int, deadline: ContinuousClock.Instant? = nil, stopRequest: (@Sendable () -> Bool)? = nil
+        driver: Driver, key: String, attempts: Int, deadline: ContinuousClock.Instant? = nil, stopRequest: (@Sendable () -> Bool)? = nil,
+        admits: (([UInt8]) -> Bool)? = nil
     ) {
+        self.admits = admits
         self.driver = driver
         self.key = key
         self.attempts = attempts
@@ -55,6 +60,10 @@ public struct FuzzShrinker<Driver: FuzzDriver> {
                 if let reason = spent(budget, of: allowed) { return (best, .partlyShrunk(reason)) }
                 var candidate = best.input
                 candidate.removeSubrange(start..<min(start + chunk, candidate.count))
+                if let admits, !admits(candidate) {
+                    start += chunk
+                    continue
+                }
                 budget -= 1
                 let smaller = driver.failure(for: candidate)
                 if stopRequest?() == true { return (best, .partlyShrunk("the run was stopped")) }

@@ -30,6 +30,9 @@ extension InputTrait {
     public static let emptyReserved = Self(rawValue: "empty-reserved")
     /// A callback value (x-success, x-error, x-cancel, or the callback to build onto) without a valid `scheme:`.
     public static let callbackNotAURL = Self(rawValue: "callback-not-a-url")
+    /// A callback with a scheme whose text no RFC 3986 URI holds as it is: a control, a space, non-ASCII, one of
+    /// `" < > \ ^ ` { | }`, or a `%` that starts no escape (a builder may refuse it or percent-encode it).
+    public static let callbackNotAURI = Self(rawValue: "callback-not-a-uri")
     /// A space in an action.
     public static let actionSpace = Self(rawValue: "action-space")
     /// The callback's own query is empty or ends with `?` or `&`.
@@ -50,11 +53,36 @@ extension InputTrait {
 
 /// The traits of build cases.
 enum BuildTraits {
+    /// Whether `scheme` is RFC 3986's `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )` (§3.1), ASCII only: a ':' or a
+    /// non-ASCII digit in it makes it no scheme, as an empty one is.
+    static func isSchemeSyntax(_ scheme: String) -> Bool {
+        func isLetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
+        let bytes = Array(scheme.utf8)
+        guard let first = bytes.first, isLetter(first) else { return false }
+        return bytes.dropFirst().allSatisfy { isLetter($0) || (0x30...0x39).contains($0) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E }
+    }
+
+    /// Whether every byte of `text` may stand in a URI as it is (RFC 3986 §2: unreserved, reserved, and `%` followed
+    /// by two hex digits).
+    static func isURIText(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        func isHex(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) || (0x41...0x46).contains(byte) || (0x61...0x66).contains(byte) }
+        for (index, byte) in bytes.enumerated() {
+            if byte == UInt8(ascii: "%") {
+                guard index + 2 < bytes.count, isHex(bytes[index + 1]), isHex(bytes[index + 2]) else { return false }
+                continue
+            }
+            let allowed = (0x21...0x7E).contains(byte) && !"\"<>\\^`{|}".utf8.contains(byte)
+            if !allowed { return false }
+        }
+        return true
+    }
+
     /// The traits of a request to build, in a fixed order.
     static func of(_ request: XCallbackRequest) -> [InputTrait] {
         var traits: [InputTrait] = []
         if request.scheme.contains(where: { $0.isUppercase }) { traits.append(.schemeCase) }
-        if CallbackExpectation.refusal(for: request.scheme + ":") == .invalidCallbackURL { traits.append(.invalidSchemeSyntax) }
+        if !isSchemeSyntax(request.scheme) { traits.append(.invalidSchemeSyntax) }
         let action = request.action
         if action.isEmpty { traits.append(.emptyAction) }
         if !action.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-._~/".unicodeScalars.contains($0)) }) {
@@ -94,6 +122,7 @@ enum BuildTraits {
             if ["http", "https"].contains(scheme) { traits.append(.webScheme) }
             if ["blob", "about", "intent"].contains(scheme) { traits.append(.otherScheme) }
         }
+        if !traits.contains(.callbackNotAURL), !isURIText(callback) { traits.append(.callbackNotAURI) }
         let base = callback.prefix { $0 != "#" }
         if callback.contains("#") { traits.append(.callbackFragment) }
         if let question = base.firstIndex(of: "?") {

@@ -131,38 +131,18 @@ extension DifferentialDriver {
         case .accepted(let url) where reference.isRejected:
             // Built where the reference refuses: a choice the vectors grade if it parses back to the request, a
             // wrong build like any other if not.
-            if reference.category != .invalidScheme, case .accepted(let parsed) = ReferenceTarget().parse(url),
-                !fieldDifferences(request, parsed).isEmpty
-            {
-                for var difference in fieldDifferences(request, parsed) {
-                    difference.detail = "built URL: " + difference.detail
-                    report.disagreements.append(difference)
-                }
+            // It is read back as a URL the target built is (the scheme lowercased, declared extra parameters set
+            // aside), so the fault is the field that does not read back, not a difference the target may make.
+            if reference.category != .invalidScheme, let differences = builtURLDifferences(request, url), !differences.isEmpty {
+                report.disagreements += differences
             } else {
                 let rule: DifferentialRule = reference.category == .invalidScheme ? .acceptance : .buildRefusal
                 add(rule, "the reference refuses (\(reference.category?.rawValue ?? "?")); the target builds \(q(url))")
             }
         case .accepted(let url):
-            var expected = request
-            expected.scheme = expected.scheme.lowercased()
-            switch ReferenceTarget().parse(url) {
-            case .accepted(var parsed):
-                // The parameters the target declares it adds unasked are judged by the extra-parameters
-                // vectors alone (one behaviour, one finding), as the runner judges every other build vector.
-                if !target.extraParameters.isEmpty {
-                    _ = ExtraParameters.setAside(Set(target.extraParameters), from: &parsed, asked: expected)
-                }
-                // A field written wrongly can change others (a raw '&' adds a parameter): the fault is about every
-                // part that differs, so each difference carries the traits of them all.
-                let differences = fieldDifferences(expected, parsed)
-                let scoped = differences.map { BuildTraits.scoped(expected, parsed, rule: $0.rule) }
-                let traits = scoped.contains { $0 == nil } ? nil : Array(Set(scoped.compactMap { $0 }.joined()))
-                for var difference in differences {
-                    difference.detail = "built URL: " + difference.detail
-                    difference.scopedTraits = traits
-                    report.disagreements.append(difference)
-                }
-            default:
+            if let differences = builtURLDifferences(request, url) {
+                report.disagreements += differences
+            } else {
                 add(.buildRoundTrip, "the reference cannot parse the built URL \(q(url))")
             }
             if let problem = EncodingRules.firstViolation(inQueryOf: url) {
@@ -176,6 +156,29 @@ extension DifferentialDriver {
         }
         if !report.disagreements.isEmpty { report.traits = BuildTraits.of(request) + report.traits }
         return report
+    }
+
+    /// How `url`, built by the target for `request`, reads back differently from it (nil when the reference cannot
+    /// parse it): the scheme compared lowercased, the parameters the target declares it adds unasked set aside
+    /// (the extra-parameters vectors judge them alone, one behaviour, one finding, as the runner does).
+    func builtURLDifferences(_ request: XCallbackRequest, _ url: String) -> [Disagreement]? {
+        guard case .accepted(var parsed) = ReferenceTarget().parse(url) else { return nil }
+        var expected = request
+        expected.scheme = expected.scheme.lowercased()
+        if !target.extraParameters.isEmpty {
+            _ = ExtraParameters.setAside(Set(target.extraParameters), from: &parsed, asked: expected)
+        }
+        // A field written wrongly can change others (a raw '&' adds a parameter): the fault is about every part
+        // that differs, so each difference carries the traits of them all.
+        let differences = fieldDifferences(expected, parsed)
+        let scoped = differences.map { BuildTraits.scoped(expected, parsed, rule: $0.rule) }
+        let traits = scoped.contains { $0 == nil } ? nil : Array(Set(scoped.compactMap { $0 }.joined()))
+        return differences.map { difference in
+            var difference = difference
+            difference.detail = "built URL: " + difference.detail
+            difference.scopedTraits = traits
+            return difference
+        }
     }
 
     func compareBuildCallback(_ bytes: [UInt8]) -> DifferentialReport {
@@ -222,10 +225,13 @@ extension DifferentialDriver {
                 report.disagreements.append(
                     Disagreement(rule: .callbackShape, detail: problem, qualifier: Self.shapeKind(problem, built: url, response: response)))
             }
-            // The callback's own text is the source app's: only what the builder appends is its spelling.
-            let tail = Self.appendedText(url, onto: response.callbackURL)
-            if let problem = EncodingRules.firstLowercaseEscape(in: tail) { add(.hexCase, problem) }
-            if let problem = EncodingRules.firstUnreservedEscape(in: tail) { add(.unreservedEscape, problem) }
+            // The callback's own text is the source app's: only what the builder appends is its spelling. Where the
+            // built URL does not start with that text, the shape check reports the change, and what the builder
+            // appended cannot be told from the escapes the callback brought.
+            if let tail = Self.appendedText(url, onto: response.callbackURL) {
+                if let problem = EncodingRules.firstLowercaseEscape(in: tail) { add(.hexCase, problem) }
+                if let problem = EncodingRules.firstUnreservedEscape(in: tail) { add(.unreservedEscape, problem) }
+            }
         default:
             break
         }
@@ -271,12 +277,13 @@ extension DifferentialDriver {
     }
 
     /// What a built callback holds besides the callback's own text: after its part before `#`, before its
-    /// fragment (the whole URL when it does not keep them).
-    static func appendedText(_ url: String, onto callback: String) -> String {
+    /// fragment; nil when the built URL does not start with that part.
+    static func appendedText(_ url: String, onto callback: String) -> String? {
         let built = Array(url.utf8)
         let own = Array(callback.utf8)
         let hash = own.firstIndex(of: UInt8(ascii: "#")) ?? own.count
-        let start = built.starts(with: own[..<hash]) ? hash : 0
+        guard built.starts(with: own[..<hash]) else { return nil }
+        let start = hash
         let fragment = own[hash...]
         var end = built.count
         if built.count - start >= fragment.count, built.suffix(fragment.count).elementsEqual(fragment) { end -= fragment.count }

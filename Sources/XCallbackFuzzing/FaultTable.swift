@@ -188,6 +188,12 @@ public final class FaultTable: Sendable {
         return ChoiceModel.pointsByTrait.filter { traits.contains($0.trait) }.map(\.point)
     }
 
+    /// How the vectors grade a builder that takes an invalid callback (`build-callback-invalid`, should): the grade
+    /// of a fault on a callback that is no URI, which no vector holds.
+    public var invalidCallbackGrade: FaultGrade? {
+        claims.values.lazy.flatMap { $0 }.filter { $0.rule == "build-callback-invalid" && $0.level == .should }.min { $0.vector < $1.vector }
+    }
+
     /// The signatures whose claims disagree: two levels, or a level and an allowance.
     public var conflicts: [(signature: FaultSignature, grades: [FaultGrade])] {
         claims.filter { Set($0.value.map(\.level)).count > 1 }.map { ($0.key, $0.value) }.sorted { $0.signature.description < $1.signature.description }
