@@ -1,5 +1,5 @@
 """The audit of phimage/CallbackURLKit (row callbackurlkit): its causes with their lines, and its documented behaviours."""
-from audit_rules import accepted, all_of, behaviour, cause, detail, op, rejected, tagged, vector_rule
+from audit_rules import accepted, all_of, any_of, behaviour, cause, detail, lacks, op, rejected, tagged, vector_rule
 from rows.shared import shared
 
 
@@ -68,13 +68,19 @@ CALLBACKURLKIT = {
         cause("reserved-and-library-names-dropped", ["Sources/Manager.swift:234-237", "Sources/CallbackURLKit.swift:124-127"],
               "every name starting with `x-` (x-foo, x-Success, `x-success ` …) and the library's own requestID, "
               "responseType and response are removed before the handler sees the parameters",
-              all_of(op("parse"), vector_rule("decode-unknown-x", "decode-reserved-case", "decode-reserved-lookalike",
-                                              "decode-request-id"))),
+              all_of(op("parse"), any_of(vector_rule("decode-unknown-x", "decode-reserved-case", "decode-reserved-lookalike",
+                                                     "decode-request-id"),
+                                         # a finding graded by another rule of its input: such a name expected among
+                                         # the parameters, and missing from the answer
+                                         lacks('["x-'), lacks('["requestID"'), lacks('["responseType"'),
+                                         lacks('["response"')))),
         cause("unusable-callback-dropped", ["Sources/Manager.swift:140"],
               "a callback value that `URL(string:)` cannot read (empty, or with raw braces) is never opened, and "
               "the parameters hide that it was sent: `x-success=` reads as no x-success, and of `x-success=good%3A%2F%2Fok"
               "&x-success=` the last, empty one wins and is dropped",
-              all_of(op("parse"), vector_rule("decode-reserved-empty", "decode-duplicate-reserved"))),
+              all_of(op("parse"), any_of(vector_rule("decode-reserved-empty", "decode-duplicate-reserved"),
+                                         # a callback value that is no URL (`7:`) reported as never opened
+                                         detail(r'^(success|error|cancel): expected "[^"]+", got null$')))),
         cause("undecodable-action-lost", ["Sources/Manager.swift:76-78"],
               "an action path that does not decode as UTF-8 is empty in Foundation's `url.path`, so no handler is "
               "found and the URL is refused",

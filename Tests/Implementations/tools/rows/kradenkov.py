@@ -1,6 +1,6 @@
 """The audit of kradenkov/swift-x-callback-url (row kradenkov, a builder only): its causes and behaviours."""
-from audit_rules import accepted, all_of, answered, behaviour, cause, kind, op, vector_rule
-from rows.shared import shared
+from audit_rules import accepted, all_of, any_of, answered, behaviour, cause, kind, op, vector_rule
+from rows.shared import leading_slash_lost, shared
 
 
 KR_REPO = "https://github.com/kradenkov/swift-x-callback-url"
@@ -32,7 +32,8 @@ KRADENKOV = {
         cause("leading-slash-folded", ["Sources/XCallbackURL/URL+XCallback.swift:60"],
               "an action that starts with `/` is taken as the path itself, so `/open` is written "
               "`app://x-callback-url/open`, which parses back as the action `open`",
-              all_of(op("build-request"), vector_rule("build-request-action-leading-slash"), accepted())),
+              any_of(all_of(op("build-request"), vector_rule("build-request-action-leading-slash"), accepted()),
+                     leading_slash_lost)),
         cause("empty-value-dropped", ["Sources/XCallbackURL/URL+XCallback.swift:74-79"],
               "an x-source or callback whose value is empty is left out (`guard let value, !value.isEmpty`), so a "
               "request asked with `x-source=` is built without it",

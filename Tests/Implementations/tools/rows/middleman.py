@@ -1,6 +1,6 @@
 """The audit of ValentinWalter/Middleman: the app-facing rows, receive (middleman) and run (middleman-run), and the CallbackURL layer beneath (middleman-callbackurl)."""
-from audit_rules import accepted, all_of, answered, behaviour, cause, detail, kind, op, tagged, vector_rule
-from rows.shared import shared
+from audit_rules import accepted, all_of, any_of, answered, behaviour, cause, detail, kind, op, tagged, vector_rule
+from rows.shared import leading_slash_lost, shared
 
 
 MM_REPO = "https://github.com/ValentinWalter/Middleman"
@@ -102,7 +102,8 @@ MIDDLEMAN_RUN = {
                                     "Sources/Middleman/Internal/Convenience Extensions/String+prefixed.swift:13-19"],
               "the action's path is prefixed with `/` only when it lacks one, so the action `/open` is sent as the "
               "path `/open`, which reads back as the action `open`",
-              all_of(op("build-request"), vector_rule("build-request-action-leading-slash"), accepted())),
+              any_of(all_of(op("build-request"), vector_rule("build-request-action-leading-slash"), accepted()),
+                     leading_slash_lost)),
         shared("invalid-scheme-traps", ["Sources/Middleman/Public/Action/Action+toXCallbackURL.swift:82"]),
         shared("raw-plus-written", ["Sources/Middleman/Public/CallbackURL.swift:58"]),
         shared("builder-empty-action", ["Sources/Middleman/Public/Action/Action+toXCallbackURL.swift:20"]),

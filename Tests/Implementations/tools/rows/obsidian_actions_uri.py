@@ -3,7 +3,7 @@ dispatcher calls it. Paths are in the plugin at the pinned commit (plugin versio
 """
 import re
 
-from audit_rules import accepted, all_of, behaviour, cause, detail, op, tagged, vector_rule
+from audit_rules import accepted, all_of, any_of, behaviour, cause, detail, op, tagged, vector_rule
 from rows.shared import shared
 
 CALLBACKS = "src/utils/callbacks.ts"
@@ -63,11 +63,14 @@ plugin's own `success(result)` / `failure(code, message)` (`src/utils/results-ha
               "on error, errorCode and errorMessage are added with `URLSearchParams.set`, which serialises the "
               "callback's whole query again (`failed?next=a:b` gives `next=a%3Ab`) and replaces a parameter of the "
               "same name; a success with results does the same (`:91`) (D16)",
-              all_of(op("build-callback"), detail(r"does not start with the callback URL"))),
+              all_of(op("build-callback"), any_of(detail(r"does not start with the callback URL"),
+                                                  # a flag of the callback's own query written `name=`
+                                                  detail(r"joins the parameters with =& where '&' was expected")))),
         cause("any-scheme-opened", ["src/schemata.ts:20-21", CALLBACKS + ":31", CALLBACKS + ":108-115"],
               "an x-error (or x-success) is accepted when `new URL` accepts it (zod's `url()` check) and opened with "
               "`window.open` whatever its scheme, `javascript:`, `data:` and `file:` included",
-              all_of(vector_rule("build-callback-unsafe-scheme"), accepted())),
+              any_of(all_of(vector_rule("build-callback-unsafe-scheme"), accepted()),
+                     all_of(vector_rule("build-callback-invalid"), accepted()))),
         shared("tilde-escaped", [CALLBACKS + ":37-38", CALLBACKS + ":91"],
                "errorCode, errorMessage and results are added with `url.searchParams.set`, which writes each value with "
                "the URL Standard's application/x-www-form-urlencoded serializer: only ASCII letters, digits and `*-._` "

@@ -4,8 +4,8 @@ sends every request of the crate's command-line tool through it (row ozbe-xcallb
 Paths are in the crate at the pinned commit unless they name a crate of Debian's registry
 (/usr/share/cargo/registry: url 2.3.1, form_urlencoded 1.1.0). Re-checked at 957cd01.
 """
-from audit_rules import (accepted, all_of, answered, any_of, behaviour, cause, detail, kind, op, rejected, tagged,
-                         vector_rule)
+from audit_rules import (accepted, all_of, answered, any_of, behaviour, cause, detail, expected_rejection, kind, op,
+                         rejected, tagged, vector_rule)
 from rows.shared import shared
 
 REPOSITORY = "https://github.com/ozbe/xcallback"
@@ -23,7 +23,11 @@ def action_pasted_unescaped(prefix="", suffix=""):
                  "the action is never escaped: `?` in it starts the query (`what?` is built as the action `what`), `#` "
                  "starts a fragment, a `%` that begins no escape is left raw (`100%`), `%41` is read back as `A`, and a "
                  "tab is removed by `Url::parse` (url 2.3.1 `src/parser.rs:312-319`)" + suffix,
-                 all_of(op("build-request"), vector_rule("build-request-action", "build-request-action-escape-text")))
+                 all_of(op("build-request"), any_of(vector_rule("build-request-action", "build-request-action-escape-text"),
+                                                    # a raw character no vector's action holds (`^`), or a raw `%`,
+                                                    # read from the runner's reading of the built URL's path
+                                                    detail(r"in the path, which RFC 3986 allows nowhere"),
+                                                    detail(r"invalid-percent-encoding.*\n\s*\S+://x-callback-url/[^?#\s]*%"))))
 
 
 def scheme_unchecked(extra_source=(), prefix="", suffix="", match=None):
@@ -47,7 +51,8 @@ def x_names_built(extra_source=(), summary=None):
     return cause("x-names-built", [MODULE + ":115-139", MODULE + ":291-299"] + list(extra_source),
                  summary or "`append` and `push` keep any name, and `to_url` writes action parameters named x-success, "
                  "x-source or x-foo next to the reserved ones",
-                 all_of(vector_rule("build-request-refuse-reserved-names", "build-request-refuse-x-prefix"), accepted()))
+                 any_of(all_of(vector_rule("build-request-refuse-reserved-names", "build-request-refuse-x-prefix"), accepted()),
+                        all_of(op("build-request"), expected_rejection("reserved-parameter-name"))))
 
 
 def empty_action(source, summary):
@@ -147,7 +152,11 @@ No `extraParameters`: the module adds nothing unasked.
               "are trimmed (`:214`), and other controls are percent-encoded, which `query_pairs` decodes back. So raw "
               "controls in values, the action and the host, and the spec's examples printed with line breaks, are "
               "accepted (the line-broken examples with names such as `   x-source`)",
-              all_of(vector_rule("decode-raw-control", "recognise-raw-control"), accepted())),
+              any_of(all_of(vector_rule("decode-raw-control", "recognise-raw-control"), accepted()),
+                     # a finding graded by another trait of its input (the scheme's syntax) that still expects the
+                     # refusal of a raw control; and a value's trailing space trimmed away
+                     all_of(op("parse"), accepted(), lambda r: r.get("expected") == {"reject": "invalid-character"}),
+                     all_of(op("parse"), kind("wrong-result"), detail(r'expected "([^"]*) ", got "\1"')))),
         cause("authority-beyond-host-ignored", [MODULE + ":211-217"],
               "only the host is compared; the userinfo and port that `Url::parse` splits off are never looked at, so "
               "`user@x-callback-url` and `x-callback-url:80` are accepted. For a non-special scheme the url crate does "

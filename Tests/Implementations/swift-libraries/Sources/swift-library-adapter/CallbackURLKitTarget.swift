@@ -128,8 +128,12 @@ struct CallbackURLKitTarget: ConformanceTarget {
         result.cancel = manager.urlOpened { callbacks.cancel() }?.absoluteString
         let failure = Failure(code: 0, message: "m")
         if let text = manager.urlOpened(by: { callbacks.failure(failure) })?.absoluteString {
-            let appended = text.hasSuffix(failure.XCUErrorQuery) && text.dropLast(failure.XCUErrorQuery.count).last.map { $0 == "?" || $0 == "&" } == true
-            result.error = appended ? String(text.dropLast(failure.XCUErrorQuery.count + 1)) : text
+            // The library appends to the URL's query (Manager.swift:127, Extensions.swift:120-126), which ends
+            // where the fragment starts: `#top` is opened as `?errorMessage=m&errorCode=0#top`.
+            let hash = text.firstIndex(of: "#") ?? text.endIndex
+            let head = text[..<hash]
+            let appended = head.hasSuffix(failure.XCUErrorQuery) && head.dropLast(failure.XCUErrorQuery.count).last.map { $0 == "?" || $0 == "&" } == true
+            result.error = appended ? String(head.dropLast(failure.XCUErrorQuery.count + 1)) + text[hash...] : text
         }
         return .accepted(result)
     }
@@ -170,7 +174,7 @@ struct CallbackURLKitTarget: ConformanceTarget {
         switch response.outcome {
         case .success: key = "x-success"
         case .error(let code, _):
-            guard Int(code) != nil else { return .unsupported(reason: "FailureCallbackError.code is an Int; '\(code)' is not", issueURL: nil) }
+            guard integerCode(code) != nil else { return .unsupported(reason: "FailureCallbackError.code is an Int, written back as its decimal digits; '\(code)' is not one", issueURL: nil) }
             key = "x-error"
         case .cancel: key = "x-cancel"
         }
@@ -194,7 +198,7 @@ struct CallbackURLKitTarget: ConformanceTarget {
         manager["act"] = { _, success, failure, cancel in
             switch response.outcome {
             case .success: success(values.isEmpty ? nil : values)
-            case .error(let code, let message): failure(Failure(code: Int(code) ?? 0, message: message))
+            case .error(let code, let message): failure(Failure(code: integerCode(code) ?? 0, message: message))
             case .cancel: cancel()
             }
         }

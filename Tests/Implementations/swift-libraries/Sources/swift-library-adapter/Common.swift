@@ -36,6 +36,12 @@ func isScheme(_ text: some StringProtocol) -> Bool {
 
 // MARK: - Values as the libraries take them
 
+/// The `Int` an error code is, when an `Int` is written as the code itself (CallbackURLKit's and jasonnam's
+/// error codes are `Int`s): `"01"`, `"+1"` and `"1 "` read as 1 but are written back as `1`, another code.
+func integerCode(_ code: String) -> Int? {
+    Int(code).flatMap { String($0) == code ? $0 : nil }
+}
+
 /// The parameters as a `[String: String]`, the type CallbackURLKit and jasonnam take, or why they do not fit.
 ///
 /// A dictionary holds one value per name and has no way to say "a name without a value": such

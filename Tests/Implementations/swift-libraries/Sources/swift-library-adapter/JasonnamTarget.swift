@@ -107,7 +107,7 @@ struct JasonnamTarget: ConformanceTarget {
             case .failure(let error): return .unsupported(reason: error.reason, issueURL: nil)
             }
         case .error(let code, let message):
-            guard let number = Int(code) else { return .unsupported(reason: "XCallbackURLError.code is an Int; '\(code)' is not", issueURL: nil) }
+            guard let number = integerCode(code) else { return .unsupported(reason: "XCallbackURLError.code is an Int, written back as its decimal digits; '\(code)' is not one", issueURL: nil) }
             answer = .error(Failure(code: number, message: message))
         case .cancel: answer = .cancel
         }
