@@ -3,6 +3,8 @@
 
 import Testing
 import XCallbackConformance
+import XCallbackConformanceCore
+import XCallbackFuzzEngine
 import XCallbackFuzzing
 import XCallbackURL
 
@@ -81,5 +83,29 @@ import XCallbackURL
         #expect(DifferentialDriver(target: undeclared).failure(for: Array(text.utf8)) == nil)
         let declared = FixedAnswerTarget(parseAnswer: reading, declaredChoices: [.flagParameter: "drop", .duplicateParameter: "last"])
         #expect(DifferentialDriver(target: declared).failure(for: Array(text.utf8)) != nil)
+    }
+}
+
+/// A driver that fails every input holding a `Z`, whatever else it holds.
+private struct AnyZDriver: FuzzDriver {
+    var name: String { "any-z" }
+    func failure(for input: [UInt8]) -> FuzzFailure? {
+        input.contains(UInt8(ascii: "Z")) ? FuzzFailure(rule: "differential/must/any-z", input: input) : nil
+    }
+}
+
+@Suite struct ShrinkerRoleTests {
+    /// O6: shrinking a finding of a decoder tries no smaller input of a role the target does not claim, so the
+    /// finding written is one the run itself would have judged.
+    @Test func aShrunkFindingKeepsToTheClaimedRoles() {
+        let input = Array("app://x-callback-url/aZ?v=1".utf8)
+        let failure = FuzzFailure(rule: "differential/must/any-z", input: input)
+        let key = FuzzEngine<AnyZDriver>.key(of: failure)
+        let kept = FuzzShrinker(driver: AnyZDriver(), key: key, attempts: 400, admits: { TargetRole.parseRole(of: $0) == .decode }).shrink(failure)
+        #expect(TargetRole.parseRole(of: kept.input) == .decode, "\(String(decoding: kept.input, as: UTF8.self))")
+        #expect(kept.input.count < input.count)
+        // Without the bound the same shrinking leaves the role: the input is cut down to the `Z` alone.
+        let free = FuzzShrinker(driver: AnyZDriver(), key: key, attempts: 400).shrink(failure)
+        #expect(TargetRole.parseRole(of: free.input) != .decode)
     }
 }
