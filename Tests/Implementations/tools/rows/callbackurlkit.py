@@ -1,5 +1,5 @@
 """The audit of phimage/CallbackURLKit (row callbackurlkit): its causes with their lines, and its documented behaviours."""
-from audit_rules import accepted, all_of, any_of, behaviour, cause, detail, lacks, op, rejected, tagged, vector_rule
+from audit_rules import accepted, all_of, answered, any_of, behaviour, cause, detail, lacks, op, rejected, tagged, vector_rule
 from rows.shared import shared
 
 
@@ -75,12 +75,15 @@ CALLBACKURLKIT = {
                                          lacks('["x-'), lacks('["requestID"'), lacks('["responseType"'),
                                          lacks('["response"')))),
         cause("unusable-callback-dropped", ["Sources/Manager.swift:140"],
-              "a callback value that `URL(string:)` cannot read (empty, or with raw braces) is never opened, and "
+              "a callback value that `URL(string:)` cannot read (empty, with raw braces, or an invalid port) is never opened, and "
               "the parameters hide that it was sent: `x-success=` reads as no x-success, and of `x-success=good%3A%2F%2Fok"
               "&x-success=` the last, empty one wins and is dropped",
-              all_of(op("parse"), any_of(vector_rule("decode-reserved-empty", "decode-duplicate-reserved"),
-                                         # a callback value that is no URL (`7:`) reported as never opened
-                                         detail(r'^(success|error|cancel): expected "[^"]+", got null$')))),
+              any_of(all_of(op("parse"), any_of(vector_rule("decode-reserved-empty", "decode-duplicate-reserved"),
+                                                # a callback value that is no URL (`7:`) reported as never opened
+                                                detail(r'^(success|error|cancel): expected "[^"]+", got null$'))),
+                     # the same `URL(string:)` refusing a callback the source app sent (an invalid port, `r://:8k`):
+                     # the handler ran and nothing was opened
+                     all_of(op("build-callback"), rejected(), answered(r"no callback opened")))),
         cause("undecodable-action-lost", ["Sources/Manager.swift:76-78"],
               "an action path that does not decode as UTF-8 is empty in Foundation's `url.path`, so no handler is "
               "found and the URL is refused",
