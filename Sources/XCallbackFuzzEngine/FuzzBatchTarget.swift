@@ -44,6 +44,8 @@ public final class FuzzBatchTarget: ConformanceTarget, FuzzBatchSource, Operatio
     public var extraParameters: [String] { base.extraParameters }
     /// The operations the wrapped target declared in its hello.
     public var operations: Set<Operation> { base.operations }
+    /// The roles the wrapped target claimed in its hello: the driver neither asks nor judges a URL of another.
+    public var roles: Set<TargetRole>? { base.roles }
 
     /// The target's answers to `inputs` (what the differential driver would ask for each), in order;
     /// fewer once the target broke on `maxConsecutiveBreakages` requests in a row.

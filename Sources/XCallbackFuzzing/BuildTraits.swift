@@ -31,7 +31,8 @@ extension InputTrait {
     /// A callback value (x-success, x-error, x-cancel, or the callback to build onto) without a valid `scheme:`.
     public static let callbackNotAURL = Self(rawValue: "callback-not-a-url")
     /// A callback with a scheme whose text no RFC 3986 URI holds as it is: a control, a space, non-ASCII, one of
-    /// `" < > \ ^ ` { | }`, or a `%` that starts no escape (a builder may refuse it or percent-encode it).
+    /// `" < > \ ^ ` { | }`, `[` or `]` but around an IP literal host, a second `#`, or a `%` that starts no escape (a builder
+    /// may refuse it or percent-encode it).
     public static let callbackNotAURI = Self(rawValue: "callback-not-a-uri")
     /// A space in an action.
     public static let actionSpace = Self(rawValue: "action-space")
@@ -63,15 +64,31 @@ enum BuildTraits {
     }
 
     /// Whether every byte of `text` may stand in a URI as it is (RFC 3986 §2: unreserved, reserved, and `%` followed
-    /// by two hex digits).
+    /// by two hex digits), with `[` and `]` only around an IP literal host (§3.2.2) and one `#` (§3.5).
     static func isURIText(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
         func isHex(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) || (0x41...0x46).contains(byte) || (0x61...0x66).contains(byte) }
+        // Where brackets may stand: an IP literal host, after the first "://", up to the next '/', '?' or '#'.
+        var ipLiteral = 0..<0
+        if let colon = bytes.firstIndex(of: UInt8(ascii: ":")), bytes[(colon + 1)...].starts(with: Array("//".utf8)) {
+            let start = colon + 3
+            let end = bytes[start...].firstIndex { "/?#".utf8.contains($0) } ?? bytes.count
+            // Brackets stand only around a whole IP literal host (after any userinfo): `[`, then one `]`.
+            let host = (bytes[start..<end].lastIndex(of: UInt8(ascii: "@")).map { $0 + 1 } ?? start)..<end
+            let brackets = bytes[host].filter { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") }
+            if bytes[host].first == UInt8(ascii: "["), brackets == Array("[]".utf8) { ipLiteral = host }
+        }
+        var hashes = 0
         for (index, byte) in bytes.enumerated() {
             if byte == UInt8(ascii: "%") {
                 guard index + 2 < bytes.count, isHex(bytes[index + 1]), isHex(bytes[index + 2]) else { return false }
                 continue
             }
+            if byte == UInt8(ascii: "#") {
+                hashes += 1
+                if hashes > 1 { return false }
+            }
+            if (byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]")) && !ipLiteral.contains(index) { return false }
             let allowed = (0x21...0x7E).contains(byte) && !"\"<>\\^`{|}".utf8.contains(byte)
             if !allowed { return false }
         }

@@ -1,6 +1,7 @@
 // The oracle errors the matrix's fuzz runs found (issue 30; Tests/Implementations/README.md, "Fuzzed, 60 s a row"),
 // one test per class, each with the answer the oracle graded wrongly and a neighbour it still grades as before.
 
+import Foundation
 import Testing
 import XCallbackConformance
 import XCallbackConformanceCore
@@ -60,6 +61,19 @@ import XCallbackURL
         #expect(failure(building: good, answer: .rejected(category: .invalidCallbackURL, message: nil))?.rule.hasPrefix("differential/must/") == true)
     }
 
+    /// O1: what makes a callback no URI as given, and what does not.
+    @Test(arguments: [
+        ("src://x-callback-url/done?q=a\"b", false), ("r://]", false), ("r://h/a[b", false), ("r://h/#a#b", false), ("r://h/%4", false),
+        ("r://h/a b", false), ("r://h/\u{E9}", false), ("r://[::1]/a?b#c", true), ("r://u@[v1.x]:8/a", true), ("src://x-callback-url/ok?q=%22", true),
+    ])
+    func aCallbackIsURITextOrNot(callback: String, isURI: Bool) {
+        let response = XCallbackResponse(callbackURL: callback, outcome: .success, parameters: [XCallbackParameter("r", "1")])
+        let refusing = FixedAnswerTarget(buildAnswer: .rejected(category: nil, message: nil), declaredChoices: [:])
+        let report = DifferentialDriver(target: refusing).compare(generator.literalBytes(response: response))
+        #expect(!report.disagreements.isEmpty)
+        #expect(report.traits.contains(.callbackNotAURI) == !isURI, "\(report.traits)")
+    }
+
     /// O4: the hex-case and unreserved checks judge what the builder writes, never the escapes the callback brought,
     /// even where the builder respelled the callback (that change is the shape check's).
     @Test func theCallbacksOwnEscapesAreNotTheBuildersSpelling() {
@@ -107,5 +121,20 @@ private struct AnyZDriver: FuzzDriver {
         // Without the bound the same shrinking leaves the role: the input is cut down to the `Z` alone.
         let free = FuzzShrinker(driver: AnyZDriver(), key: key, attempts: 400).shrink(failure)
         #expect(TargetRole.parseRole(of: free.input) != .decode)
+    }
+}
+
+@Suite(.serialized) struct BatchedRolesTests {
+    /// O6: a target that speaks protocol 2 is fuzzed through `FuzzBatchTarget`, which answers for it with the roles
+    /// its hello claims: a decoder that takes any host (as a value type holding a URL does) has no finding.
+    @Test func aBatchedDecoderIsNotJudgedOnRecognition() {
+        let fixture = RunnerFixtures.directory.appendingPathComponent("decoder_only_adapter.py").path
+        let run = BuilderFixtures.fuzz(["--target", "python3 \(fixture)", "--seed", "1", "--runs", "\(BuilderFixtures.seedRuns * 3)"])
+        defer { try? FileManager.default.removeItem(at: run.findings) }
+        #expect(run.status == 0, "\(run.out)\(run.err)")
+        // The same parser claiming recognition too is judged on it, and found out.
+        let claiming = BuilderFixtures.fuzz(["--target", "python3 \(fixture)", "--roles", "recognise,decode", "--seed", "1", "--runs", "\(BuilderFixtures.seedRuns)"])
+        defer { try? FileManager.default.removeItem(at: claiming.findings) }
+        #expect(claiming.status == 1 && claiming.out.contains("FINDING XCU-"), "\(claiming.out)")
     }
 }
