@@ -134,10 +134,8 @@ public struct FindingWriter {
         let failure = finding.failure
         let driverRule = String(failure.rule.split(separator: "/").last ?? "")
         let grade = failure.grade
-        // The finding's own level (the driver's judgement, which may bound the grade's: a callback that is no URI),
-        // else the grade's.
-        let judged = failure.rule.split(separator: "/").dropFirst().first.map(String.init).flatMap(Level.init(rawValue:))
-        let level = grade?.choice != nil ? "implementation-defined" : (judged?.rawValue ?? grade?.level?.rawValue ?? "must")
+        // The finding's own level: the driver's judgement, which may bound the grade's (a callback that is no URI).
+        let level = grade?.choice != nil ? "implementation-defined" : failure.level.rawValue
         let disagreement = failure.details.first { $0.label == "disagreement" }?.text ?? failure.rule
         let choiceText = choices.sorted.map { "\($0.point)=\($0.value)" }.joined(separator: ", ")
         var provenance: [JSONValue] = [.string("xcallback-conformance fuzz"), .string("declared choices: " + (choiceText.isEmpty ? "none" : choiceText))]

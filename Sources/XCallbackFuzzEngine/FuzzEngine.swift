@@ -203,7 +203,7 @@ public struct FuzzEngine<Driver: FuzzDriver> {
                 if let index = indexByKey[key] {
                     findings[index].hits += 1
                     // The same fault at a stricter level: the finding takes it.
-                    if Self.level(of: failure) > Self.level(of: findings[index].failure) {
+                    if failure.level > findings[index].failure.level {
                         findings[index].failure = failure
                         findings[index].originalInput = input
                         findings[index].shrinkState = .unshrunk("shrinking has not started")
@@ -299,13 +299,6 @@ public struct FuzzEngine<Driver: FuzzDriver> {
         // → `… the target broke: timeout`.
         let words = disagreement.split(separator: " ").prefix(6).prefix { !$0.contains("\"") && !$0.hasPrefix("(") && !$0.contains("%") && !$0.contains("'") }
         return rule + " " + words.filter { !$0.hasPrefix("[") }.joined(separator: " ")
-    }
-
-    /// How strict a failure is: a differential failure's level, `must` for any other property.
-    static func level(of failure: FuzzFailure) -> DifferentialLevel {
-        let parts = failure.rule.split(separator: "/")
-        guard parts.first == "differential", parts.count > 2 else { return .must }
-        return DifferentialLevel(rawValue: String(parts[1]))
     }
 
     /// The reference's outcome for `input`, as `DifferentialReport.referenceOutcome` names it.

@@ -3,6 +3,7 @@
 // should where other controls are must, non-ASCII should where U+202E, U+0085 and U+2028 are must, ...).
 // They are found only for a build on which the target disagrees, so an agreeing execution never pays for them.
 
+import XCallbackConformanceCore
 import XCallbackURL
 
 extension InputTrait {
@@ -54,52 +55,11 @@ extension InputTrait {
 
 /// The traits of build cases.
 enum BuildTraits {
-    /// Whether `scheme` is RFC 3986's `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )` (§3.1), ASCII only: a ':' or a
-    /// non-ASCII digit in it makes it no scheme, as an empty one is.
-    static func isSchemeSyntax(_ scheme: String) -> Bool {
-        func isLetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
-        let bytes = Array(scheme.utf8)
-        guard let first = bytes.first, isLetter(first) else { return false }
-        return bytes.dropFirst().allSatisfy { isLetter($0) || (0x30...0x39).contains($0) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E }
-    }
-
-    /// Whether every byte of `text` may stand in a URI as it is (RFC 3986 §2: unreserved, reserved, and `%` followed
-    /// by two hex digits), with `[` and `]` only around an IP literal host (§3.2.2) and one `#` (§3.5).
-    static func isURIText(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        func isHex(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) || (0x41...0x46).contains(byte) || (0x61...0x66).contains(byte) }
-        // Where brackets may stand: an IP literal host, after the first "://", up to the next '/', '?' or '#'.
-        var ipLiteral = 0..<0
-        if let colon = bytes.firstIndex(of: UInt8(ascii: ":")), bytes[(colon + 1)...].starts(with: Array("//".utf8)) {
-            let start = colon + 3
-            let end = bytes[start...].firstIndex { "/?#".utf8.contains($0) } ?? bytes.count
-            // Brackets stand only around a whole IP literal host (after any userinfo): `[`, then one `]`.
-            let host = (bytes[start..<end].lastIndex(of: UInt8(ascii: "@")).map { $0 + 1 } ?? start)..<end
-            let brackets = bytes[host].filter { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") }
-            if bytes[host].first == UInt8(ascii: "["), brackets == Array("[]".utf8) { ipLiteral = host }
-        }
-        var hashes = 0
-        for (index, byte) in bytes.enumerated() {
-            if byte == UInt8(ascii: "%") {
-                guard index + 2 < bytes.count, isHex(bytes[index + 1]), isHex(bytes[index + 2]) else { return false }
-                continue
-            }
-            if byte == UInt8(ascii: "#") {
-                hashes += 1
-                if hashes > 1 { return false }
-            }
-            if (byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]")) && !ipLiteral.contains(index) { return false }
-            let allowed = (0x21...0x7E).contains(byte) && !"\"<>\\^`{|}".utf8.contains(byte)
-            if !allowed { return false }
-        }
-        return true
-    }
-
     /// The traits of a request to build, in a fixed order.
     static func of(_ request: XCallbackRequest) -> [InputTrait] {
         var traits: [InputTrait] = []
         if request.scheme.contains(where: { $0.isUppercase }) { traits.append(.schemeCase) }
-        if !isSchemeSyntax(request.scheme) { traits.append(.invalidSchemeSyntax) }
+        if !CallbackExpectation.isScheme(request.scheme.utf8) { traits.append(.invalidSchemeSyntax) }
         let action = request.action
         if action.isEmpty { traits.append(.emptyAction) }
         if !action.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-._~/".unicodeScalars.contains($0)) }) {
@@ -139,7 +99,7 @@ enum BuildTraits {
             if ["http", "https"].contains(scheme) { traits.append(.webScheme) }
             if ["blob", "about", "intent"].contains(scheme) { traits.append(.otherScheme) }
         }
-        if !traits.contains(.callbackNotAURL), !isURIText(callback) { traits.append(.callbackNotAURI) }
+        if !traits.contains(.callbackNotAURL), !EncodingRules.isURIText(callback) { traits.append(.callbackNotAURI) }
         let base = callback.prefix { $0 != "#" }
         if callback.contains("#") { traits.append(.callbackFragment) }
         if let question = base.firstIndex(of: "?") {

@@ -22,14 +22,20 @@ public enum CallbackExpectation {
     /// The category the builder must refuse `callbackURL` with, or nil when it must build.
     public static func refusal(for callbackURL: String) -> RejectionCategory? {
         let bytes = Array(callbackURL.utf8)
-        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0 else { return .invalidCallbackURL }
-        for (index, byte) in bytes[..<colon].enumerated() {
-            let letter = (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-            let other = (byte >= 0x30 && byte <= 0x39) || byte == 0x2B || byte == 0x2D || byte == 0x2E
-            if !(letter || (index > 0 && other)) { return .invalidCallbackURL }
-        }
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), isScheme(bytes[..<colon]) else { return .invalidCallbackURL }
         let scheme = String(decoding: bytes[..<colon], as: UTF8.self).lowercased()
         return ["javascript", "data", "file", "vbscript"].contains(scheme) ? .unsafeCallbackScheme : nil
+    }
+
+    /// Whether `bytes` are a scheme: RFC 3986's `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )` (§3.1), ASCII only.
+    static func isScheme(_ bytes: some Collection<UInt8>) -> Bool {
+        guard !bytes.isEmpty else { return false }
+        for (index, byte) in bytes.enumerated() {
+            let letter = (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+            let other = (byte >= 0x30 && byte <= 0x39) || byte == 0x2B || byte == 0x2D || byte == 0x2E
+            if !(letter || (index > 0 && other)) { return false }
+        }
+        return true
     }
 
     /// Describes how `built` breaks the rules for `response`, or nil when it follows them.

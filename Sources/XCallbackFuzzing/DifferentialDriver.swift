@@ -159,14 +159,6 @@ public struct DifferentialDriver<Target: ConformanceTarget>: FuzzDriver, FuzzOut
             return judged
         }
         judged.grade = table.grade(signature)
-        // A reading under several undeclared points at once is graded point by point: the choice vectors grade each
-        // point alone, and a combination of values each allowed is allowed (XCU-24NR, decode-choice-combination).
-        if judged.grade == nil, disagreement.rule == .undeclaredChoice, let points = disagreement.qualifier?.split(separator: ","), points.count > 1 {
-            let grades = points.map { point in
-                table.grade(FaultSignature(role: report.role, rule: disagreement.rule.id + ":" + point, traits: traits))
-            }
-            if grades.allSatisfy({ $0 != nil }) { judged.grade = FaultTable.strictest(grades.compactMap { $0 }) }
-        }
         judged.level = judged.grade.map { grade in grade.level.map { DifferentialLevel(rawValue: $0.rawValue) } ?? .allowed } ?? .must
         // Every build-callback vector's callback is a URI; one that is not is the source app's own mistake, and no
         // sentence asks a builder to keep it byte for byte or to build onto it: refusing it, or percent-encoding

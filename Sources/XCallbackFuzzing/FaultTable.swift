@@ -73,6 +73,9 @@ public final class FaultTable: Sendable {
     public let misses: [(vector: String, answer: String)]
     /// The signatures of each operation and rule, for the lookup by traits.
     let byRule: [String: [(traits: Set<InputTrait>, signature: FaultSignature)]]
+    /// How the vectors grade a builder that takes an invalid callback (`build-callback-invalid`, should): the grade
+    /// of a fault on a callback that is no URI, which no vector holds.
+    public let invalidCallbackGrade: FaultGrade?
     /// The grades of signatures without claims, found once each.
     private let graded = Mutex<[FaultSignature: FaultGrade?]>([:])
 
@@ -87,6 +90,7 @@ public final class FaultTable: Sendable {
             byRule[Self.key(signature), default: []].append((Set(signature.traits), signature))
         }
         self.byRule = byRule
+        invalidCallbackGrade = claims.values.joined().filter { $0.rule == "build-callback-invalid" && $0.level == .should }.min { $0.vector < $1.vector }
     }
 
     static func key(_ signature: FaultSignature) -> String { signature.role.rawValue + " " + signature.rule }
@@ -188,12 +192,6 @@ public final class FaultTable: Sendable {
         return ChoiceModel.pointsByTrait.filter { traits.contains($0.trait) }.map(\.point)
     }
 
-    /// How the vectors grade a builder that takes an invalid callback (`build-callback-invalid`, should): the grade
-    /// of a fault on a callback that is no URI, which no vector holds.
-    public var invalidCallbackGrade: FaultGrade? {
-        claims.values.lazy.flatMap { $0 }.filter { $0.rule == "build-callback-invalid" && $0.level == .should }.min { $0.vector < $1.vector }
-    }
-
     /// The signatures whose claims disagree: two levels, or a level and an allowance.
     public var conflicts: [(signature: FaultSignature, grades: [FaultGrade])] {
         claims.filter { Set($0.value.map(\.level)).count > 1 }.map { ($0.key, $0.value) }.sorted { $0.signature.description < $1.signature.description }
@@ -205,9 +203,27 @@ public final class FaultTable: Sendable {
         if let exact = claims[signature] { return Self.strictest(exact) }
         // A target that disagrees does so again and again on inputs of one shape: each signature is looked up once.
         if let known = graded.withLock({ $0[signature] }) { return known }
-        let found = nearest(signature)
+        let found = nearest(signature) ?? pointByPoint(signature)
         graded.withLock { $0[signature] = found }
         return found
+    }
+
+    /// The grade of a reading under several undeclared choice points at once (`undeclared-choice:a,b`), point by
+    /// point: the choice vectors grade each point alone, and a combination of values each allowed is allowed (XCU-24NR,
+    /// decode-choice-combination); nil when a point is graded by no vector.
+    func pointByPoint(_ signature: FaultSignature) -> FaultGrade? {
+        let prefix = DifferentialRule.undeclaredChoice.id + ":"
+        guard signature.rule.hasPrefix(prefix) else { return nil }
+        let points = signature.rule.dropFirst(prefix.count).split(separator: ",")
+        guard points.count > 1 else { return nil }
+        var grades: [FaultGrade] = []
+        for point in points {
+            var single = signature
+            single.rule = prefix + point
+            guard let grade = grade(single) else { return nil }
+            grades.append(grade)
+        }
+        return Self.strictest(grades)
     }
 
     /// The grade of a signature without claims of its own, from the nearest signatures (see `grade`).

@@ -66,6 +66,16 @@ public protocol FuzzOutcomeReporting: FuzzDriver {
 }
 
 /// A fuzzing property check: bytes in, a violation or nil out.
+extension FuzzFailure {
+    /// How strict the failure is: a differential failure's level (`differential/<level>/<rule>`), `must` for any
+    /// other property.
+    public var level: DifferentialLevel {
+        let parts = rule.split(separator: "/")
+        guard parts.first == "differential", parts.count > 2 else { return .must }
+        return DifferentialLevel(rawValue: String(parts[1]))
+    }
+}
+
 public protocol FuzzDriver: Sendable {
     /// Short name used in reports and file names (`robustness`, `round-trip`, ...).
     var name: String { get }

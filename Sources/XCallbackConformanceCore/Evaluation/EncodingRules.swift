@@ -62,6 +62,47 @@ public enum EncodingRules {
     /// Why a character of `outsideURI` is a violation.
     static let outsideURIReason = "which RFC 3986 allows nowhere in a URI (percent-encode it)"
 
+    /// Whether every byte of `text` may stand in a URI as it is (RFC 3986 §2): no control, space or non-ASCII, none of
+    /// `outsideURI` but the brackets around an IP literal host (§3.2.2), one `#` at most (§3.5), and every `%` an escape.
+    public static func isURIText(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        let ipLiteral = ipLiteralHost(in: bytes)
+        var hashes = 0
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "%"):
+                guard index + 2 < bytes.count, PercentEncoding.hexDigitValue(bytes[index + 1]) != nil,
+                    PercentEncoding.hexDigitValue(bytes[index + 2]) != nil
+                else { return false }
+                index += 3
+                continue
+            case UInt8(ascii: "#"):
+                hashes += 1
+                if hashes > 1 { return false }
+            case UInt8(ascii: "["), UInt8(ascii: "]"):
+                if !ipLiteral.contains(index) { return false }
+            case ...0x20, 0x7F...: return false
+            case _ where outsideURI.contains(byte): return false
+            default: break
+            }
+            index += 1
+        }
+        return true
+    }
+
+    /// The host of `bytes` (after `scheme://` and any userinfo, up to `/`, `?` or `#`) when it is an IP literal, `[`
+    /// then one `]`; otherwise an empty range.
+    static func ipLiteralHost(in bytes: [UInt8]) -> Range<Int> {
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), bytes[(colon + 1)...].starts(with: Array("//".utf8)) else { return 0..<0 }
+        let start = colon + 3
+        let end = bytes[start...].firstIndex { "/?#".utf8.contains($0) } ?? bytes.count
+        let host = (bytes[start..<end].lastIndex(of: UInt8(ascii: "@")).map { $0 + 1 } ?? start)..<end
+        let brackets = bytes[host].filter { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") }
+        return bytes[host].first == UInt8(ascii: "[") && brackets == Array("[]".utf8) ? host : 0..<0
+    }
+
     /// The first violation in the query of `url` (after the first `?`, before the first `#`), or `nil`.
     public static func firstViolation(inQueryOf url: String) -> String? {
         let bytes = Array(url.utf8)
