@@ -10,7 +10,7 @@ Roles (Vectors/README.md, "Roles"): `recognise` and `decode` for parse, `build-r
 
 import collections
 
-Rule = collections.namedtuple("Rule", "role level summary")
+Rule = collections.namedtuple("Rule", "role level summary fields")
 
 RULES = {}
 
@@ -18,251 +18,385 @@ RULES = {}
 ROLES = ("recognise", "decode", "build-request", "build-callback")
 LEVELS = ("must", "should", "implementation-defined", "hardening")
 
+# The result fields a rule can be about (Vectors/README.md, "Rules"), in the order a rule lists them: the
+# request's (parse and build-request) and `outcome` (accepted or refused, and the refusal category), then the
+# built callback's, then `encoding` (the spelling of the built URL in any field). generate.py refuses a rule
+# without fields or with one outside this list.
+FIELDS = (
+    "scheme", "host", "authority", "action", "parameter-name", "parameter-value", "parameter-order",
+    "x-source", "x-success", "x-error", "x-cancel", "fragment", "outcome",
+    "callback-scheme", "callback-path", "callback-query", "callback-fragment", "separator", "appended",
+    "errorCode", "errorMessage",
+    "encoding",
+)
 
-def rule(id_, role, level, summary):
+
+def rule(id_, role, level, summary, fields=()):
+    """Describes rule `id_`. `fields`: the result fields a failure of the rule touches, from FIELDS, in its order."""
     if id_ in RULES:
         raise ValueError("rule %s described twice" % id_)
     if role not in ROLES or level not in LEVELS or "\n" in summary or not 20 <= len(summary) <= 160:
         raise ValueError("rule %s: a role, a level and a one-line summary of at most 160 characters" % id_)
-    RULES[id_] = Rule(role, level, summary)
+    RULES[id_] = Rule(role, level, summary, tuple(fields))
 
 
 # MARK: - recognise: is the URL an x-callback-url at all?
 
 rule("recognise-other-host", "recognise", "must",
-     "Only the host x-callback-url makes an x-callback-url: another, empty, IP or missing host is refused.")
+     "Only the host x-callback-url makes an x-callback-url: another, empty, IP or missing host is refused.",
+     fields=["host", "outcome"])
 rule("recognise-encoded-other-host", "recognise", "must",
-     "A host that decodes once to something other than x-callback-url ('%2E', '%40', '%3A80', '%2578') is refused.")
+     "A host that decodes once to something other than x-callback-url ('%2E', '%40', '%3A80', '%2578') is refused.",
+     fields=["host", "outcome"])
 rule("recognise-host-case", "recognise", "must",
-     "The host is compared case-insensitively: X-Callback-URL is x-callback-url (RFC 3986 section 3.2.2).")
+     "The host is compared case-insensitively: X-Callback-URL is x-callback-url (RFC 3986 section 3.2.2).",
+     fields=["host", "outcome"])
 rule("recognise-host-escapes", "recognise", "should",
-     "A host whose unreserved characters are percent-encoded (x%2Dcallback-url) is x-callback-url after one decode.")
+     "A host whose unreserved characters are percent-encoded (x%2Dcallback-url) is x-callback-url after one decode.",
+     fields=["host", "outcome"])
 rule("recognise-host-lookalike", "recognise", "should",
-     "A host of raw non-ASCII look-alike characters (Cyrillic, Kelvin sign, fullwidth) is refused.")
+     "A host of raw non-ASCII look-alike characters (Cyrillic, Kelvin sign, fullwidth) is refused.",
+     fields=["host", "outcome"])
 rule("recognise-userinfo-port", "recognise", "should",
-     "Userinfo or a port in the authority, which the spec's structure has no place for, is refused.")
+     "Userinfo or a port in the authority, which the spec's structure has no place for, is refused.",
+     fields=["authority", "outcome"])
 rule("recognise-scheme-syntax", "recognise", "must",
-     "A URL without an RFC 3986 scheme (empty, a digit or '-' first, '_', '%', brackets, none) is refused.")
+     "A URL without an RFC 3986 scheme (empty, a digit or '-' first, '_', '%', brackets, none) is refused.",
+     fields=["scheme", "outcome"])
 rule("recognise-scheme-case", "recognise", "should",
-     "The scheme is case-insensitive: a URL whose scheme has uppercase letters (TargetApp) is accepted.")
+     "The scheme is case-insensitive: a URL whose scheme has uppercase letters (TargetApp) is accepted.",
+     fields=["scheme", "outcome"])
 rule("recognise-raw-control", "recognise", "should",
-     "A raw control character inside the authority is refused.")
+     "A raw control character inside the authority is refused.",
+     fields=["host", "outcome"])
 
 # MARK: - decode: reading an x-callback-url
 
 rule("decode-structure", "decode", "must",
-     "A plain x-callback-url gives its action, its reserved values and its action parameters, in order, as written.")
+     "A plain x-callback-url gives its action, its reserved values and its action parameters, in order, as written.",
+     fields=["action", "parameter-name", "parameter-value", "parameter-order", "x-source", "x-success", "x-error",
+             "x-cancel"])
 rule("decode-scheme", "decode", "must",
-     "A lowercase scheme of letters, digits, '+', '.' and '-' is reported as written.")
+     "A lowercase scheme of letters, digits, '+', '.' and '-' is reported as written.",
+     fields=["scheme"])
 rule("decode-scheme-lowercase", "decode", "should",
-     "A scheme with uppercase letters is reported lowercased, its canonical form (RFC 3986 section 3.1).")
+     "A scheme with uppercase letters is reported lowercased, its canonical form (RFC 3986 section 3.1).",
+     fields=["scheme"])
 rule("decode-action", "decode", "must",
-     "The action is the whole path after the host's '/', kept whole: '/', '+', ';', ':', '@' are part of it.")
+     "The action is the whole path after the host's '/', kept whole: '/', '+', ';', ':', '@' are part of it.",
+     fields=["action"])
 rule("decode-action-decoded", "decode", "should",
-     "The action is percent-decoded once (new%20note is 'new note'); the spec does not say it is encoded at all.")
+     "The action is percent-decoded once (new%20note is 'new note'); the spec does not say it is encoded at all.",
+     fields=["action"])
 rule("decode-action-version", "decode", "should",
-     "A pre-R1 version segment (1.0/lookup) stays part of the action.")
+     "A pre-R1 version segment (1.0/lookup) stays part of the action.",
+     fields=["action"])
 rule("decode-action-leading-slash", "decode", "should",
-     "Only the first '/' after the host ends it: //open gives the action '/open'.")
+     "Only the first '/' after the host ends it: //open gives the action '/open'.",
+     fields=["action"])
 rule("decode-action-dot-segments", "decode", "should",
-     "Dot segments in the action (../, %2E%2E) are kept as written, never resolved as a file path.")
+     "Dot segments in the action (../, %2E%2E) are kept as written, never resolved as a file path.",
+     fields=["action"])
 rule("decode-empty-action", "decode", "should",
-     "A URL whose action is empty (no path, '/', or only a query or fragment) is refused.")
+     "A URL whose action is empty (no path, '/', or only a query or fragment) is refused.",
+     fields=["action", "outcome"])
 rule("decode-trailing-slash", "decode", "implementation-defined",
-     "A trailing '/' of the action is kept or stripped, as declared (choice point trailing-slash).")
+     "A trailing '/' of the action is kept or stripped, as declared (choice point trailing-slash).",
+     fields=["action"])
 rule("decode-reserved-parameters", "decode", "must",
-     "x-source, x-success, x-error and x-cancel are read into their own fields wherever they stand, not the parameters.")
+     "x-source, x-success, x-error and x-cancel are read into their own fields wherever they stand, not the parameters.",
+     fields=["parameter-order", "x-source", "x-success", "x-error", "x-cancel"])
 rule("decode-reserved-empty", "decode", "should",
-     "An empty x-source=, x-success=, x-error= or x-cancel= is present and empty (a callback may be refused), not absent.")
+     "An empty x-source=, x-success=, x-error= or x-cancel= is present and empty (a callback may be refused), not absent.",
+     fields=["x-source", "x-success", "x-error", "x-cancel", "outcome"])
 rule("decode-unknown-x", "decode", "should",
-     "An unknown x- name (x-foo, x-callback, x-) is kept as an action parameter in its place.")
+     "An unknown x- name (x-foo, x-callback, x-) is kept as an action parameter in its place.",
+     fields=["parameter-order"])
 rule("decode-reserved-case", "decode", "should",
-     "Reserved names are compared case-sensitively: X-Success is an ordinary action parameter.")
+     "Reserved names are compared case-sensitively: X-Success is an ordinary action parameter.",
+     fields=["parameter-order", "x-source", "x-success", "x-error", "x-cancel"])
 rule("decode-reserved-lookalike", "decode", "should",
-     "A name that only resembles x-success (a space, '_', no dash, a NUL) is an ordinary action parameter.")
+     "A name that only resembles x-success (a space, '_', no dash, a NUL) is an ordinary action parameter.",
+     fields=["parameter-order", "x-success"])
 rule("decode-name-escapes", "decode", "should",
-     "A name is decoded once before it is matched (x%2Dsource is x-source); the spec asks only values to be encoded.")
+     "A name is decoded once before it is matched (x%2Dsource is x-source); the spec asks only values to be encoded.",
+     fields=["parameter-order", "x-source", "x-success", "x-error", "x-cancel"])
 rule("decode-query-escapes", "decode", "must",
-     "Every percent-escape in a query name or value decodes once to the octet it encodes (RFC 3986 section 2.1).")
+     "Every percent-escape in a query name or value decodes once to the octet it encodes (RFC 3986 section 2.1).",
+     fields=["parameter-name", "parameter-value", "x-source", "x-success", "x-error", "x-cancel"])
 rule("decode-escaped-nul", "decode", "should",
-     "An escaped NUL (%00) in a name or value decodes to U+0000, or a strict parser refuses it.")
+     "An escaped NUL (%00) in a name or value decodes to U+0000, or a strict parser refuses it.",
+     fields=["parameter-name", "parameter-value", "x-source", "x-success", "x-error", "x-cancel", "outcome"])
 rule("decode-hex-case", "decode", "must",
-     "Hex digits of an escape are case-insensitive: %2f is %2F.")
+     "Hex digits of an escape are case-insensitive: %2f is %2F.",
+     fields=["parameter-name", "parameter-value", "x-source", "x-success", "x-error", "x-cancel"])
 rule("decode-utf8", "decode", "should",
-     "Escaped octets of a name or value decode as UTF-8 (RFC 3986 section 2.5), never normalised.")
+     "Escaped octets of a name or value decode as UTF-8 (RFC 3986 section 2.5), never normalised.",
+     fields=["parameter-name", "parameter-value", "x-source", "x-success", "x-error", "x-cancel"])
 rule("decode-never-latin1", "decode", "should",
-     "Escapes that are not UTF-8 are refused, replaced by U+FFFD or kept as written, never read as Latin-1.")
+     "Escapes that are not UTF-8 are refused, replaced by U+FFFD or kept as written, never read as Latin-1.",
+     fields=["parameter-name", "parameter-value", "x-source", "x-success", "x-error", "x-cancel", "outcome"])
 rule("decode-once", "decode", "must",
-     "Nothing is decoded twice: %2541 is the text %41, in a value, a name, the action or the fragment (RFC 3986 section 2.4).")
+     "Nothing is decoded twice: %2541 is the text %41, in a value, a name, the action or the fragment (RFC 3986 section 2.4).",
+     fields=["action", "parameter-name", "parameter-value", "x-source", "x-success", "x-error", "x-cancel", "fragment"])
 rule("decode-split-before-decoding", "decode", "must",
-     "A URL is split at its delimiters before decoding, so an encoded '&', '=', '?' or '#' is data, never a delimiter.")
+     "A URL is split at its delimiters before decoding, so an encoded '&', '=', '?' or '#' is data, never a delimiter.",
+     fields=["action", "parameter-name", "parameter-value", "parameter-order", "x-source", "x-success", "x-error",
+             "x-cancel", "fragment"])
 rule("decode-raw-query-data", "decode", "must",
-     "':', '/', '?', '@', ';' and the other characters RFC 3986 allows in a query are data in a value, as written.")
+     "':', '/', '?', '@', ';' and the other characters RFC 3986 allows in a query are data in a value, as written.",
+     fields=["parameter-value", "x-source", "x-success", "x-error", "x-cancel"])
 rule("decode-first-equals", "decode", "must",
-     "Only the first '=' of a piece splits its name from its value.")
+     "Only the first '=' of a piece splits its name from its value.",
+     fields=["parameter-name", "parameter-value", "x-source", "x-success", "x-error", "x-cancel"])
 rule("decode-empty-value", "decode", "must",
-     "'name=' is the name with the empty value: present, not a flag and not absent.")
+     "'name=' is the name with the empty value: present, not a flag and not absent.",
+     fields=["parameter-value", "parameter-order"])
 rule("decode-empty-name", "decode", "should",
-     "A piece with an empty name ('=v', '=', '==') is kept with the empty name.")
+     "A piece with an empty name ('=v', '=', '==') is kept with the empty name.",
+     fields=["parameter-name", "parameter-order"])
 rule("decode-empty-pieces", "decode", "should",
-     "Empty pieces ('&&', a leading or trailing '&') add no parameter.")
+     "Empty pieces ('&&', a leading or trailing '&') add no parameter.",
+     fields=["parameter-order"])
 rule("decode-empty-query", "decode", "must",
-     "A bare '?' is an empty query with no parameter.")
+     "A bare '?' is an empty query with no parameter.",
+     fields=["parameter-order"])
 rule("decode-fragment", "decode", "must",
-     "'#' ends the query: what follows is the fragment, one string, never parameters.")
+     "'#' ends the query: what follows is the fragment, one string, never parameters.",
+     fields=["parameter-value", "parameter-order", "x-source", "x-success", "x-error", "x-cancel", "fragment"])
 rule("decode-fragment-decoded", "decode", "should",
-     "The fragment is percent-decoded once (#a%20b is 'a b'); the spec does not mention the fragment.")
+     "The fragment is percent-decoded once (#a%20b is 'a b'); the spec does not mention the fragment.",
+     fields=["fragment"])
 rule("decode-empty-fragment", "decode", "should",
-     "A bare '#' is an empty fragment, not a missing one (RFC 3986 section 6.2.3 keeps an empty component's delimiter).")
+     "A bare '#' is an empty fragment, not a missing one (RFC 3986 section 6.2.3 keeps an empty component's delimiter).",
+     fields=["fragment"])
 rule("decode-unencoded-callback", "decode", "must",
-     "A callback written unencoded is split like any query: its '&' ends the value, its '#' starts the fragment.")
+     "A callback written unencoded is split like any query: its '&' ends the value, its '#' starts the fragment.",
+     fields=["parameter-order", "x-success", "x-error", "x-cancel", "fragment"])
 rule("decode-nested", "decode", "must",
-     "A nested callback is a value like any other: x-success is the inner URL exactly, still encoded inside.")
+     "A nested callback is a value like any other: x-success is the inner URL exactly, still encoded inside.",
+     fields=["parameter-value", "x-success", "x-error", "x-cancel"])
 rule("decode-raw-control", "decode", "should",
-     "A raw control character (U+0000-U+001F, U+007F) after the authority is refused: it is no URI character.")
+     "A raw control character (U+0000-U+001F, U+007F) after the authority is refused: it is no URI character.",
+     fields=["action", "parameter-name", "parameter-value", "x-source", "x-success", "x-error", "x-cancel", "outcome"])
 rule("decode-raw-outside-uri", "decode", "should",
-     "A raw character RFC 3986 does not allow (space, brackets, braces, non-ASCII) is kept as written or refused.")
+     "A raw character RFC 3986 does not allow (space, brackets, braces, non-ASCII) is kept as written or refused.",
+     fields=["action", "parameter-name", "parameter-value", "x-source", "x-success", "x-error", "x-cancel", "fragment",
+             "outcome"])
 rule("decode-raw-invalid-utf8", "decode", "should",
-     "Raw input bytes that are not UTF-8 are refused, never read as Latin-1.")
+     "Raw input bytes that are not UTF-8 are refused, never read as Latin-1.",
+     fields=["parameter-value", "outcome"])
 rule("decode-long", "decode", "should",
-     "Long inputs (64 KB and 1 MB values, actions and escapes, 2000 parameters) are read whole.")
+     "Long inputs (64 KB and 1 MB values, actions and escapes, 2000 parameters) are read whole.",
+     fields=["action", "parameter-value", "parameter-order", "outcome"])
 rule("decode-request-id", "decode", "should",
-     "A library's own names (requestID, __middleman_..., error-Code) in a request from another app are action parameters.")
+     "A library's own names (requestID, __middleman_..., error-Code) in a request from another app are action parameters.",
+     fields=["parameter-order"])
 rule("decode-unsafe-callback-kept", "decode", "should",
-     "Parsing keeps a javascript: callback as data; refusing to open it is the builder's job.")
+     "Parsing keeps a javascript: callback as data; refusing to open it is the builder's job.",
+     fields=["x-success", "x-error", "x-cancel", "outcome"])
 rule("decode-choice-combination", "decode", "should",
-     "An input that touches two choice points is read by any combination of their values.")
+     "An input that touches two choice points is read by any combination of their values.",
+     fields=["action", "parameter-value", "parameter-order"])
 rule("decode-plus", "decode", "implementation-defined",
-     "'+' in a query name or value is a literal plus or a space, as declared (choice point plus).")
+     "'+' in a query name or value is a literal plus or a space, as declared (choice point plus).",
+     fields=["parameter-name", "parameter-value", "x-source", "x-success", "x-error", "x-cancel"])
 rule("decode-invalid-escape", "decode", "implementation-defined",
-     "A '%' without two hex digits is refused or kept as written, as declared (choice point invalid-escape).")
+     "A '%' without two hex digits is refused or kept as written, as declared (choice point invalid-escape).",
+     fields=["action", "parameter-name", "parameter-value", "x-source", "x-success", "x-error", "x-cancel", "fragment",
+             "outcome"])
 rule("decode-non-utf8", "decode", "implementation-defined",
-     "Escapes that are not UTF-8 are refused, replaced or kept, as declared (choice point non-utf8-escape).")
+     "Escapes that are not UTF-8 are refused, replaced or kept, as declared (choice point non-utf8-escape).",
+     fields=["action", "parameter-name", "parameter-value", "x-source", "x-success", "x-error", "x-cancel", "outcome"])
 rule("decode-flag", "decode", "implementation-defined",
-     "A key without '=' is a flag, an empty value or dropped, as declared (choice point flag-parameter).")
+     "A key without '=' is a flag, an empty value or dropped, as declared (choice point flag-parameter).",
+     fields=["parameter-value", "parameter-order", "x-source", "x-success", "x-error", "x-cancel"])
 rule("decode-duplicates", "decode", "implementation-defined",
-     "A repeated action parameter is kept, or its first or last kept, as declared (choice point duplicate-parameter).")
+     "A repeated action parameter is kept, or its first or last kept, as declared (choice point duplicate-parameter).",
+     fields=["parameter-value", "parameter-order"])
 rule("decode-duplicate-reserved", "decode", "implementation-defined",
-     "A repeated reserved parameter is refused, or its first or last taken, as declared (choice point duplicate-reserved).")
+     "A repeated reserved parameter is refused, or its first or last taken, as declared (choice point duplicate-reserved).",
+     fields=["parameter-order", "x-source", "x-success", "x-error", "x-cancel", "outcome"])
 rule("decode-order", "decode", "implementation-defined",
-     "Parameter order is kept, unless the target declares it unordered (choice point parameter-order).")
+     "Parameter order is kept, unless the target declares it unordered (choice point parameter-order).",
+     fields=["parameter-order"])
 
 # MARK: - build-request: the URL a source app opens
 
 rule("build-request-structure", "build-request", "must",
-     "A request built from its parts parses back to the same action, reserved values and parameters.")
+     "A request built from its parts parses back to the same action, reserved values and parameters.",
+     fields=["action", "parameter-name", "parameter-value", "parameter-order", "x-source", "x-success", "x-error",
+             "x-cancel"])
 rule("build-request-values", "build-request", "must",
-     "Every printable character of a name or value parses back as itself.")
+     "Every printable character of a name or value parses back as itself.",
+     fields=["parameter-name", "parameter-value", "x-source", "x-success", "x-error", "x-cancel"])
 rule("build-request-delimiters", "build-request", "must",
-     "'&' and '#' in a name or value are escaped, so the query is not split or cut there.")
+     "'&' and '#' in a name or value are escaped, so the query is not split or cut there.",
+     fields=["parameter-name", "parameter-value", "parameter-order", "x-source", "x-success", "x-error", "x-cancel",
+             "fragment", "encoding"])
 rule("build-request-percent", "build-request", "must",
-     "'%' in a name or value is written %25, so '%41' stays the text %41 after the receiver's one decode.")
+     "'%' in a name or value is written %25, so '%41' stays the text %41 after the receiver's one decode.",
+     fields=["parameter-name", "parameter-value", "x-source", "x-success", "x-error", "x-cancel", "encoding"])
 rule("build-request-controls", "build-request", "must",
-     "A control character in a name or value is escaped, never written raw.")
+     "A control character in a name or value is escaped, never written raw.",
+     fields=["parameter-name", "parameter-value", "x-source", "x-success", "x-error", "x-cancel", "encoding"])
 rule("build-request-form-chars", "build-request", "should",
-     "'+', '=' and space in a name or value are escaped (%2B, %3D, %20): receivers disagree on a raw '+'.")
+     "'+', '=' and space in a name or value are escaped (%2B, %3D, %20): receivers disagree on a raw '+'.",
+     fields=["parameter-name", "parameter-value", "x-source", "x-success", "x-error", "x-cancel", "encoding"])
 rule("build-request-non-ascii", "build-request", "should",
-     "Non-ASCII text is written as UTF-8 escapes (RFC 3986 section 2.5).")
+     "Non-ASCII text is written as UTF-8 escapes (RFC 3986 section 2.5).",
+     fields=["action", "parameter-name", "parameter-value", "x-source", "x-success", "x-error", "x-cancel", "outcome",
+             "encoding"])
 rule("build-request-nested", "build-request", "should",
-     "A callback URL given as a value is encoded so that it parses back exactly, however deep it nests.")
+     "A callback URL given as a value is encoded so that it parses back exactly, however deep it nests.",
+     fields=["parameter-value", "x-source", "x-success", "x-error", "x-cancel"])
 rule("build-request-action", "build-request", "must",
-     "The action is written so it parses back whole, or refused: '?', '#', '%', space and controls escaped, '/' kept.")
+     "The action is written so it parses back whole, or refused: '?', '#', '%', space and controls escaped, '/' kept.",
+     fields=["action", "outcome", "encoding"])
 rule("build-request-action-escape-text", "build-request", "should",
-     "An action's text '%41' is written %2541, for receivers that decode the action (which the spec does not ask).")
+     "An action's text '%41' is written %2541, for receivers that decode the action (which the spec does not ask).",
+     fields=["action", "outcome", "encoding"])
 rule("build-request-action-leading-slash", "build-request", "should",
-     "The action '/open' is kept whole, so it parses back as '/open', or refused.")
+     "The action '/open' is kept whole, so it parses back as '/open', or refused.",
+     fields=["action", "outcome"])
 rule("build-request-trailing-slash", "build-request", "should",
-     "The action 'open/' keeps its trailing '/'.")
+     "The action 'open/' keeps its trailing '/'.",
+     fields=["action"])
 rule("build-request-action-version", "build-request", "should",
-     "A pre-R1 versioned action (1.0/lookup) is built whole.")
+     "A pre-R1 versioned action (1.0/lookup) is built whole.",
+     fields=["action"])
 rule("build-request-empty-action", "build-request", "should",
-     "A request with an empty action is refused.")
+     "A request with an empty action is refused.",
+     fields=["action", "outcome"])
 rule("build-request-invalid-scheme", "build-request", "should",
-     "A scheme that is not RFC 3986 syntax (empty, a digit first, a space, a ':'), a developer's constant, is refused.")
+     "A scheme that is not RFC 3986 syntax (empty, a digit first, a space, a ':'), a developer's constant, is refused.",
+     fields=["scheme", "outcome"])
 rule("build-request-scheme-lowercase", "build-request", "should",
-     "The scheme is written lowercased (RFC 3986 section 3.1).")
+     "The scheme is written lowercased (RFC 3986 section 3.1).",
+     fields=["scheme"])
 rule("build-request-flag", "build-request", "should",
-     "A parameter without a value is written as its bare name.")
+     "A parameter without a value is written as its bare name.",
+     fields=["parameter-value", "parameter-order"])
 rule("build-request-empty-name", "build-request", "should",
-     "A parameter with an empty name is written '=v' or refused.")
+     "A parameter with an empty name is written '=v' or refused.",
+     fields=["parameter-name", "parameter-order", "outcome"])
 rule("build-request-duplicates", "build-request", "should",
-     "Repeated parameters are all written, in order.")
+     "Repeated parameters are all written, in order.",
+     fields=["parameter-order"])
 rule("build-request-order", "build-request", "implementation-defined",
-     "Parameters are written in the order given, unless the target declares them unordered.")
+     "Parameters are written in the order given, unless the target declares them unordered.",
+     fields=["parameter-order"])
 rule("build-request-refuse-reserved-names", "build-request", "should",
-     "An action parameter named x-success or x-source, which the receiver would read as the reserved value, is refused.")
+     "An action parameter named x-success or x-source, which the receiver would read as the reserved value, is refused.",
+     fields=["parameter-name", "outcome"])
 rule("build-request-refuse-x-prefix", "build-request", "hardening",
-     "An action parameter with the reserved x- prefix (x-foo, x-) is refused.")
+     "An action parameter with the reserved x- prefix (x-foo, x-) is refused.",
+     fields=["parameter-name", "outcome"])
 rule("build-request-x-lookalikes", "build-request", "should",
-     "Names outside the reserved x- prefix (X-Success, xx-foo, x) are built like any other.")
+     "Names outside the reserved x- prefix (X-Success, xx-foo, x) are built like any other.",
+     fields=["parameter-name", "parameter-order", "outcome"])
 rule("build-request-reserved-empty", "build-request", "should",
-     "A reserved value given empty is written empty ('x-source='), not dropped; an empty callback may be refused.")
+     "A reserved value given empty is written empty ('x-source='), not dropped; an empty callback may be refused.",
+     fields=["x-source", "x-success", "x-error", "x-cancel", "outcome"])
 rule("build-request-nothing-added", "build-request", "should",
-     "Nothing is added unasked: no request id, no x-source with the builder's own name.")
+     "Nothing is added unasked: no request id, no x-source with the builder's own name.",
+     fields=["parameter-order", "x-source", "x-success", "x-error", "x-cancel"])
 rule("build-request-long", "build-request", "should",
-     "A 65536-character value is built whole.")
+     "A 65536-character value is built whole.",
+     fields=["parameter-value", "outcome"])
 rule("build-request-hex-case", "build-request", "should",
-     "Escapes use uppercase hex digits (RFC 3986 section 2.1).")
+     "Escapes use uppercase hex digits (RFC 3986 section 2.1).",
+     fields=["encoding"])
 rule("build-request-unreserved-raw", "build-request", "should",
-     "No unreserved character (letters, digits, '-', '.', '_', '~') is percent-encoded, in any field (RFC 3986 section 2.3).")
+     "No unreserved character (letters, digits, '-', '.', '_', '~') is percent-encoded, in any field (RFC 3986 section 2.3).",
+     fields=["encoding"])
 
 # MARK: - build-callback: the URL a target app opens when it returns
 
 rule("build-callback-append", "build-callback", "must",
-     "Result parameters (x-source first) are appended with one '?' or '&', the callback otherwise kept.")
+     "Result parameters (x-source first) are appended with one '?' or '&', the callback otherwise kept.",
+     fields=["separator", "appended"])
 rule("build-callback-kept", "build-callback", "must",
-     "The callback the source app wrote is kept: its scheme, path, query names and values and fragment read as before.")
+     "The callback the source app wrote is kept: its scheme, path, query names and values and fragment read as before.",
+     fields=["callback-scheme", "callback-path", "callback-query", "callback-fragment"])
 rule("build-callback-query-bytes", "build-callback", "should",
-     "The callback's own query is kept byte for byte: no reserved character escaped, no escape decoded (RFC 3986 2.2).")
+     "The callback's own query is kept byte for byte: no reserved character escaped, no escape decoded (RFC 3986 2.2).",
+     fields=["callback-query"])
 rule("build-callback-unchanged", "build-callback", "should",
-     "No delimiter is added or dropped: nothing to add adds no '?' or '&', and an empty fragment keeps its '#'.")
+     "No delimiter is added or dropped: nothing to add adds no '?' or '&', and an empty fragment keeps its '#'.",
+     fields=["callback-fragment", "separator"])
 rule("build-callback-before-fragment", "build-callback", "must",
-     "Appended parameters go before the callback's '#': after it they would be fragment, never seen as query.")
+     "Appended parameters go before the callback's '#': after it they would be fragment, never seen as query.",
+     fields=["callback-fragment", "appended"])
 rule("build-callback-join-empty-query", "build-callback", "should",
-     "A callback ending in '?' or '&' takes no second separator.")
+     "A callback ending in '?' or '&' takes no second separator.",
+     fields=["separator"])
 rule("build-callback-raw-query", "build-callback", "should",
-     "A raw space in the callback's own query is kept or written %20, never '+'; the rest is kept.")
+     "A raw space in the callback's own query is kept or written %20, never '+'; the rest is kept.",
+     fields=["callback-query"])
 rule("build-callback-error", "build-callback", "must",
-     "An error callback carries errorCode and errorMessage, in that spelling and order, with the values given.")
+     "An error callback carries errorCode and errorMessage, in that spelling and order, with the values given.",
+     fields=["appended", "errorCode", "errorMessage"])
 rule("build-callback-error-code-text", "build-callback", "should",
-     "A non-numeric errorCode is written as given.")
+     "A non-numeric errorCode is written as given.",
+     fields=["errorCode"])
 rule("build-callback-error-extra", "build-callback", "should",
-     "An error callback passes on the other parameters given, after errorCode and errorMessage.")
+     "An error callback passes on the other parameters given, after errorCode and errorMessage.",
+     fields=["appended", "errorCode", "errorMessage"])
 rule("build-callback-cancel-parameters", "build-callback", "should",
-     "A cancel callback appends x-source and parameters like success does.")
+     "A cancel callback appends x-source and parameters like success does.",
+     fields=["appended"])
 rule("build-callback-values", "build-callback", "must",
-     "Every printable character of an appended value parses back as itself.")
+     "Every printable character of an appended value parses back as itself.",
+     fields=["appended", "errorCode", "errorMessage"])
 rule("build-callback-delimiters", "build-callback", "must",
-     "'&' and '#' in an appended value are escaped, so the callback's query is not split or cut there.")
+     "'&' and '#' in an appended value are escaped, so the callback's query is not split or cut there.",
+     fields=["callback-fragment", "appended", "errorCode", "errorMessage", "encoding"])
 rule("build-callback-percent", "build-callback", "must",
-     "'%' in an appended value is written %25, so '%41' stays the text %41.")
+     "'%' in an appended value is written %25, so '%41' stays the text %41.",
+     fields=["appended", "errorCode", "errorMessage", "encoding"])
 rule("build-callback-controls", "build-callback", "must",
-     "A control character in an appended value is escaped, never written raw.")
+     "A control character in an appended value is escaped, never written raw.",
+     fields=["appended", "errorCode", "errorMessage", "encoding"])
 rule("build-callback-form-chars", "build-callback", "should",
-     "'+', '=' and space in an appended value are escaped (%2B, %3D, %20), never '+' for a space.")
+     "'+', '=' and space in an appended value are escaped (%2B, %3D, %20), never '+' for a space.",
+     fields=["appended", "errorCode", "errorMessage", "encoding"])
 rule("build-callback-non-ascii", "build-callback", "should",
-     "Non-ASCII text in an appended value is written as UTF-8 escapes.")
+     "Non-ASCII text in an appended value is written as UTF-8 escapes.",
+     fields=["appended", "errorCode", "errorMessage", "encoding"])
 rule("build-callback-nested", "build-callback", "should",
-     "A result value that is itself a callback URL is encoded like any value.")
+     "A result value that is itself a callback URL is encoded like any value.",
+     fields=["appended"])
 rule("build-callback-flag", "build-callback", "should",
-     "A result parameter with a null value is written as its bare name.")
+     "A result parameter with a null value is written as its bare name.",
+     fields=["appended"])
 rule("build-callback-duplicates", "build-callback", "should",
-     "Repeated result parameters are all appended, in order.")
+     "Repeated result parameters are all appended, in order.",
+     fields=["appended"])
 rule("build-callback-order", "build-callback", "implementation-defined",
-     "Result parameters are appended in the order given, unless the target declares them unordered.")
+     "Result parameters are appended in the order given, unless the target declares them unordered.",
+     fields=["appended"])
 rule("build-callback-request-id", "build-callback", "should",
-     "An implementation's request id is appended like any other result parameter.")
+     "An implementation's request id is appended like any other result parameter.",
+     fields=["appended"])
 rule("build-callback-invalid", "build-callback", "should",
-     "A callback without a valid scheme (relative, empty, a digit first) is refused.")
+     "A callback without a valid scheme (relative, empty, a digit first) is refused.",
+     fields=["outcome", "callback-scheme"])
 rule("build-callback-nothing-added", "build-callback", "should",
-     "Nothing is appended unasked: only the parameters given (and errorCode, errorMessage) are added.")
+     "Nothing is appended unasked: only the parameters given (and errorCode, errorMessage) are added.",
+     fields=["appended"])
 rule("build-callback-hex-case", "build-callback", "should",
-     "Escapes in appended values use uppercase hex digits (RFC 3986 section 2.1).")
+     "Escapes in appended values use uppercase hex digits (RFC 3986 section 2.1).",
+     fields=["encoding"])
 rule("build-callback-unreserved-raw", "build-callback", "should",
-     "No unreserved character is percent-encoded in anything appended: x-source, errorCode, errorMessage, names, values.")
+     "No unreserved character is percent-encoded in anything appended: x-source, errorCode, errorMessage, names, values.",
+     fields=["encoding"])
 rule("build-callback-unsafe-scheme", "build-callback", "hardening",
-     "A javascript:, data:, file: or vbscript: callback, or one disguised as such, is never opened.")
+     "A javascript:, data:, file: or vbscript: callback, or one disguised as such, is never opened.",
+     fields=["outcome", "callback-scheme"])
 rule("build-callback-other-schemes", "build-callback", "hardening",
-     "A blob:, about: or intent: callback is opened or refused; the spec names no unsafe scheme.")
+     "A blob:, about: or intent: callback is opened or refused; the spec names no unsafe scheme.",
+     fields=["outcome", "callback-scheme"])
 rule("build-callback-safe-scheme", "build-callback", "should",
-     "An http:, https: or ordinary callback is opened: only unsafe schemes are refused.")
+     "An http:, https: or ordinary callback is opened: only unsafe schemes are refused.",
+     fields=["outcome", "callback-scheme"])

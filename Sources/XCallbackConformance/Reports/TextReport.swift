@@ -15,8 +15,9 @@ public enum TextReport {
             let failures = run.results.filter { $0.result.verdict.failureKind != nil && $0.result.level == level }
             guard !failures.isEmpty else { continue }
             let known = failures.filter { $0.knownFailure != nil }.count
-            let parts = [summary[level].failingRulesText, known > 0 ? "\(known) known failure\(known == 1 ? "" : "s")" : nil]
+            let parts = [summary[level].failingFaultsText, summary[level].failingRulesText, known > 0 ? "\(known) known failure\(known == 1 ? "" : "s")" : nil]
             out += "\n" + paint.strong("\(name) failures: " + parts.compactMap { $0 }.joined(separator: ", ")) + "\n"
+            for fault in summary[level].failingFaults { out += faultLine(fault, rules: run.rules) }
             for group in ReportText.byRule(failures, leading: summary[level].failingRules) {
                 let summaryText = run.rules[group.rule].map { ": \(ReportText.line($0.summary))" } ?? ""
                 out += "\n" + paint.strong("rule \(group.rule)") + " (\(group.items.count))\(summaryText)\n"
@@ -27,6 +28,12 @@ public enum TextReport {
         }
         out += "\n" + scores(run, paint: paint)
         return out
+    }
+
+    /// One fault: its level, role, transformation and fields, how many vectors show it, and its shortest example.
+    static func faultLine(_ fault: FaultGroup, rules: [String: VectorRule]) -> String {
+        "  fault \(ReportText.line(fault.title)): \(fault.vectors.count) vector\(fault.vectors.count == 1 ? "" : "s"), "
+            + "e.g. \(fault.example) (cite: \(fault.citations.joined(separator: ", ")))\n"
     }
 
     /// The provenance lines: suite, target, choices, selection.
@@ -57,6 +64,9 @@ public enum TextReport {
         }
         var out = paint.failure("FAIL") + " \(vector.id)  \(item.result.level.rawValue)  \(vector.operation.rawValue)  \(kind)\n"
         out += "     \(ReportText.line(vector.summary))\n"
+        if let fault = item.result.fault {
+            out += "     fault: \(fault.role) \(fault.title)" + (fault.withinRule ? "" : " (outside rule \(vector.rule))") + "\n"
+        }
         out += "     cite: \(ReportText.citations(vector))  file: \(vector.file)\n"
         for line in ReportText.lines(ReportText.capped(item.result.detail)) {
             out += "     | \(line)\n"
@@ -72,6 +82,11 @@ public enum TextReport {
         var out = ""
         for (level, name) in ReportText.levels {
             out += name.padding(toLength: 24, withPad: " ", startingAt: 0) + summary[level].headline + "\n"
+            for fault in summary[level].failingFaults {
+                out += "                          fault \(fault.role): \(fault.transformation)"
+                    + (fault.qualifier.map { " (\(ReportText.line($0)))" } ?? "")
+                    + ": \(fault.fields.map(\.rawValue).joined(separator: ", ")) (\(fault.vectors.count))\n"
+            }
             for rule in summary[level].failingRules {
                 out += "                          \(rule.rule) (\(rule.vectors.count))" + (rule.summary.map { ": \(ReportText.line($0))" } ?? "") + "\n"
             }

@@ -80,6 +80,9 @@ public struct ConformanceRunner: Sendable {
         }
         let extras = extraParameters.judge(&results)
         let behaviours = ChoiceConsistency.judge(&results)
+        FaultJudgement.judge(
+            &results, rules: suite.rules, choices: target.declaredChoices,
+            extraParameters: Set(extras.declared + extras.detected))
         let declared = Self.declaredOperations(of: target)
         var problems = check(&results, suite: suite, declared: declared)
         let coverage = Self.coverage(of: results, declared: declared)

@@ -33,8 +33,11 @@ public struct RunSummary: Hashable, Sendable {
         public var notApplicable = 0
         /// Failures excused by the known-failures list.
         public var knownFailures = 0
-        /// The rules of the level's unexcused failures, most vectors first (then in suite order).
+        /// The rules of the level's unexcused failures whose fault touches the rule, most vectors first (then in
+        /// suite order).
         public var failingRules: [FailingRule] = []
+        /// The faults of the level's unexcused failures (`FaultModel`), most vectors first: what the verdict leads with.
+        public var failingFaults: [FaultGroup] = []
 
         /// Creates zeroed counts.
         public init() {}
@@ -71,8 +74,16 @@ public struct RunSummary: Hashable, Sendable {
                 + "(\(failingVectors) vector\(failingVectors == 1 ? "" : "s"))"
         }
 
-        /// The failing rules, then the counts: `2 rules failing (38 vectors) · 527/565 passed (93.3%), 38 failed`.
-        public var headline: String { [failingRulesText, text].compactMap { $0 }.joined(separator: " · ") }
+        /// `1 fault (38 vectors)`, or `nil` when no fault shows unexcused.
+        public var failingFaultsText: String? {
+            guard !failingFaults.isEmpty else { return nil }
+            let vectors = failingFaults.reduce(0) { $0 + $1.vectors.count }
+            return "\(failingFaults.count) fault\(failingFaults.count == 1 ? "" : "s") (\(vectors) vector\(vectors == 1 ? "" : "s"))"
+        }
+
+        /// The faults, the failing rules, then the counts:
+        /// `1 fault (38 vectors) · 2 rules failing (38 vectors) · 527/565 passed (93.3%), 38 failed`.
+        public var headline: String { [failingFaultsText, failingRulesText, text].compactMap { $0 }.joined(separator: " · ") }
 
         /// A percentage rounded to one decimal without a trailing `.0`; below 100 never rounds up to `100`.
         public static func format(_ percent: Double) -> String {
@@ -101,7 +112,7 @@ public struct RunSummary: Hashable, Sendable {
             case .skipped: scores[level]?.skipped += 1
             case .notApplicable: scores[level]?.notApplicable += 1
             }
-            guard item.isUnexpectedFailure else { continue }
+            guard item.isUnexpectedFailure, item.result.fault?.withinRule != false else { continue }
             let rule = item.result.vector.rule
             if let index = failing[level, default: []].firstIndex(where: { $0.rule == rule }) {
                 failing[level]?[index].vectors.append(item.id)
@@ -113,6 +124,10 @@ public struct RunSummary: Hashable, Sendable {
             // Most vectors first; a stable sort keeps suite order among equals.
             let ordered = groups.enumerated().sorted { ($1.element.vectors.count, $0.offset) < ($0.element.vectors.count, $1.offset) }
             scores[level]?.failingRules = ordered.map { FailingRule(rule: $0.element.rule, summary: rules[$0.element.rule]?.summary, vectors: $0.element.vectors) }
+        }
+        let unexpected = results.filter(\.isUnexpectedFailure).map(\.result)
+        for group in FaultGroup.groups(of: unexpected) {
+            scores[group.level]?.failingFaults.append(group)
         }
         self.scores = scores
     }

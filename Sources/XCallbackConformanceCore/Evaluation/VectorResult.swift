@@ -127,6 +127,8 @@ public struct VectorResult: Sendable {
     public var level: Level
     /// For an undeclared choice point: the point and the values the answer is consistent with.
     public var evidence: ChoiceEvidence?
+    /// The fault the failing answer shows (`FaultModel`), set once the run is judged; `nil` otherwise.
+    public var fault: Fault?
 
     /// Creates a result scored at the vector's level.
     public init(

@@ -12,13 +12,17 @@ public struct VectorRule: Hashable, Sendable, Identifiable {
     public var level: Level
     /// What the rule says, in one line.
     public var summary: String
+    /// The fields a failure of the rule touches (rules.json `fields`); a fault that touches none of them does not
+    /// count against the rule. Empty when the file gives none.
+    public var fields: Set<FaultField>
 
     /// Creates a rule.
-    public init(id: String, role: TargetRole, level: Level, summary: String) {
+    public init(id: String, role: TargetRole, level: Level, summary: String, fields: Set<FaultField> = []) {
         self.id = id
         self.role = role
         self.level = level
         self.summary = summary
+        self.fields = fields
     }
 
     /// Decodes the `rules` object of `rules.json`.
@@ -31,7 +35,7 @@ public struct VectorRule: Hashable, Sendable, Identifiable {
         for id in try rules.keys(allowed: Set(rules.value.objectValue?.map(\.key) ?? [])) {
             let entry = try rules.member(id)
             guard Vector.isValidRuleID(id) else { throw entry.error("a rule under a kebab-case id, found id '\(id)'") }
-            _ = try entry.keys(allowed: ["role", "level", "summary"])
+            _ = try entry.keys(allowed: ["role", "level", "summary", "fields"])
             let roleCursor = try entry.member("role")
             let role = TargetRole(rawValue: try roleCursor.string())
             guard role.operation != nil else {
@@ -44,7 +48,17 @@ public struct VectorRule: Hashable, Sendable, Identifiable {
             let summaryCursor = try entry.member("summary")
             let summary = try summaryCursor.string()
             guard !summary.isEmpty, !summary.contains(where: \.isNewline) else { throw summaryCursor.error("one line of text") }
-            out[id] = VectorRule(id: id, role: role, level: level, summary: summary)
+            var fields: Set<FaultField> = []
+            if entry.value.objectValue?.contains(where: { $0.key == "fields" }) == true {
+                for item in try entry.member("fields").elements() {
+                    let field = FaultField(rawValue: try item.string())
+                    guard FaultField.all.contains(field) else {
+                        throw item.error("one of \(FaultField.all.map { "\"\($0)\"" }.joined(separator: ", "))")
+                    }
+                    fields.insert(field)
+                }
+            }
+            out[id] = VectorRule(id: id, role: role, level: level, summary: summary, fields: fields)
         }
         return out
     }

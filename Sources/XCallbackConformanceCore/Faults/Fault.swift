@@ -1,0 +1,110 @@
+// A fault: one transformation in one role, with the fields it touches and its level (Vectors/README.md, "Faults").
+// It is what an author fixes in one place; every report counts faults before rules and vectors.
+
+/// What one failing answer shows: a transformation in a role, the fields it touches, and the level it is scored at.
+public struct Fault: Hashable, Sendable {
+    /// The responsibility whose code did it.
+    public var role: TargetRole
+    /// What was done (several joined by ` + ` when one answer shows more than one).
+    public var transformation: FaultTransformation
+    /// What the transformation acted on, when that says more: `'/'`, `invalid-utf8`.
+    public var qualifier: String?
+    /// The fields it touches, in `FaultField` order.
+    public var fields: [FaultField]
+    /// The level: the fault table's when the fault lies outside the vector's rule, the vector's when inside.
+    public var level: Level
+    /// Whether the fault touches one of the fields of the vector's rule (so the vector counts against its rule).
+    public var withinRule: Bool
+
+    /// Creates a fault.
+    public init(
+        role: TargetRole, transformation: FaultTransformation, qualifier: String? = nil, fields: [FaultField],
+        level: Level, withinRule: Bool = true
+    ) {
+        self.role = role
+        self.transformation = transformation
+        self.qualifier = qualifier
+        self.fields = fields
+        self.level = level
+        self.withinRule = withinRule
+    }
+
+    /// What groups answers into one fault: the role, the transformation and its qualifier.
+    public var key: String { "\(role) \(transformation)" + (qualifier.map { " (\($0))" } ?? "") }
+
+    /// `decoded-again: parameter-value, x-success`, the fault in one line.
+    public var title: String {
+        "\(transformation)" + (qualifier.map { " (\($0))" } ?? "") + ": " + fields.map(\.rawValue).joined(separator: ", ")
+    }
+}
+
+/// The failures of a run that show one fault: its key, the union of its fields, its level and its vectors.
+public struct FaultGroup: Hashable, Sendable {
+    /// The role, transformation and qualifier every member shares.
+    public var role: TargetRole
+    /// The transformation.
+    public var transformation: FaultTransformation
+    /// The qualifier, when there is one.
+    public var qualifier: String?
+    /// Every field a member touches, in `FaultField` order.
+    public var fields: [FaultField]
+    /// The strictest level among the members: the fault's level, at which every member is scored.
+    public var level: Level
+    /// The ids of the failing vectors, in suite order.
+    public var vectors: [String]
+    /// The id of the member with the shortest input: the example a report shows.
+    public var example: String
+    /// The example's citations.
+    public var citations: [String]
+
+    /// What groups answers into one fault (`Fault.key`).
+    public var key: String { "\(role) \(transformation)" + (qualifier.map { " (\($0))" } ?? "") }
+
+    /// `must decode: decoded-again: parameter-value, x-success`, the fault in one line with its level and role.
+    public var title: String {
+        "\(level.rawValue) \(role): \(transformation)" + (qualifier.map { " (\($0))" } ?? "") + ": "
+            + fields.map(\.rawValue).joined(separator: ", ")
+    }
+
+    /// Groups `results` (failed ones with a fault) by the fault's key: the strictest level first, then most vectors.
+    public static func groups(of results: [VectorResult]) -> [FaultGroup] {
+        var order: [String] = []
+        var groups: [String: FaultGroup] = [:]
+        var sizes: [String: Int] = [:]
+        for result in results {
+            guard let fault = result.fault else { continue }
+            let size = result.vector.input.size
+            if var group = groups[fault.key] {
+                group.fields = Array(Set(group.fields + fault.fields)).sorted()
+                group.level = min(group.level, fault.level)
+                group.vectors.append(result.vector.id)
+                if size < sizes[fault.key, default: .max] {
+                    (group.example, group.citations, sizes[fault.key]) = (result.vector.id, result.vector.citations, size)
+                }
+                groups[fault.key] = group
+            } else {
+                order.append(fault.key)
+                sizes[fault.key] = size
+                groups[fault.key] = FaultGroup(
+                    role: fault.role, transformation: fault.transformation, qualifier: fault.qualifier,
+                    fields: fault.fields, level: fault.level, vectors: [result.vector.id], example: result.vector.id,
+                    citations: result.vector.citations)
+            }
+        }
+        return order.enumerated().map { ($0.offset, groups[$0.element]!) }
+            .sorted { ($0.1.level, -$0.1.vectors.count, $0.0) < ($1.1.level, -$1.1.vectors.count, $1.0) }
+            .map(\.1)
+    }
+}
+
+extension VectorInput {
+    /// The input's length in bytes, to pick a group's shortest example.
+    var size: Int {
+        switch self {
+        case .parseText(let text): text.utf8.count
+        case .parseBytes(let bytes): bytes.count
+        case .buildRequest(let request): request.canonicalJSON.compactText.utf8.count
+        case .buildCallback(let response): response.callbackURL.utf8.count + response.parameters.count * 8
+        }
+    }
+}

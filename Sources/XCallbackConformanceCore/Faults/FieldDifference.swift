@@ -1,0 +1,83 @@
+import Foundation
+import XCallbackURL
+
+// Explains one field's difference by the transformation that turns the expected text into the answer's. Only the
+// two texts are read: no knowledge of any library. The first explanation that fits wins, in the order below, from
+// the most specific (an escape decoded once more) to the least (unexplained).
+
+/// One field that differs, and the transformation that explains it.
+public struct FieldDifference: Hashable, Sendable {
+    /// The field.
+    public var field: FaultField
+    /// What was done to it.
+    public var transformation: FaultTransformation
+    /// What the transformation acted on, when it says more (the delimiter `/`, the category `invalid-utf8`).
+    public var qualifier: String?
+
+    /// Creates a difference.
+    public init(_ field: FaultField, _ transformation: FaultTransformation, _ qualifier: String? = nil) {
+        self.field = field
+        self.transformation = transformation
+        self.qualifier = qualifier
+    }
+
+    /// Which side produced the text: a receiver's decoding, or a builder's URL read back by the reference.
+    /// Which side produced the text: a receiver's decoding (`decoder`), a builder's value read back by the reference
+    /// (`builder`), or a builder's raw spelling compared as written (`spelling`: the callback's own URL).
+    public enum Side: Sendable { case decoder, builder, spelling }
+
+    /// The difference between `expected` and `got` in `field`, or `nil` when they are the same.
+    public static func explain(_ field: FaultField, expected: String?, got: String?, side: Side) -> FieldDifference? {
+        guard expected != got || !XCallbackRequest.exactlyEqual(expected, got) else { return nil }
+        guard let expected else { return FieldDifference(field, .added) }
+        guard let got else { return FieldDifference(field, .missing) }
+        if expected.isEmpty != got.isEmpty { return FieldDifference(field, .emptied) }
+        let transformation = transformation(from: expected, to: got, side: side)
+        let delimited = transformation == .delimiterKept || transformation == .delimiterRemoved
+        return FieldDifference(field, transformation, delimited ? delimiter(from: expected, to: got) : nil)
+    }
+
+    /// The transformation that turns `expected` into `got` (which differ and are both non-empty).
+    static func transformation(from expected: String, to got: String, side: Side) -> FaultTransformation {
+        let decodedExpected = try? PercentEncoding.decode(expected)
+        let decodedGot = try? PercentEncoding.decode(got)
+        if let decodedExpected, decodedExpected != expected, decodedExpected == got {
+            return side == .builder ? .notEncoded : .decodedAgain
+        }
+        if let decodedGot, decodedGot != got, decodedGot == expected {
+            return side == .decoder ? .notDecoded : .encodedAgain
+        }
+        if expected.contains("+"), expected.replacingOccurrences(of: "+", with: " ") == got { return .plusAsSpace }
+        if expected.contains(" "), expected.replacingOccurrences(of: " ", with: "+") == got { return .spaceAsPlus }
+        if got.contains("\u{FFFD}"), !expected.contains("\u{FFFD}") { return .replacementCharacter }
+        if String(decoding: expected.utf8.map { UInt16($0) }, as: UTF16.self) == got { return .latin1 }
+        if expected.lowercased() == got.lowercased() { return .caseChanged }
+        if expected.precomposedStringWithCanonicalMapping == got.precomposedStringWithCanonicalMapping
+            || expected.precomposedStringWithCompatibilityMapping == got.precomposedStringWithCompatibilityMapping
+        {
+            return .normalised
+        }
+        if delimiter(from: expected, to: got) != nil {
+            return got.unicodeScalars.count > expected.unicodeScalars.count ? .delimiterKept : .delimiterRemoved
+        }
+        if expected.unicodeScalars.starts(with: got.unicodeScalars) { return .truncated }
+        if isSubsequence(got, of: expected) { return .charactersRemoved }
+        return .unexplained
+    }
+
+    /// The syntax delimiter one text has more than the other at one end (`/echo` against `echo`), if that is all.
+    static func delimiter(from expected: String, to got: String) -> String? {
+        for delimiter in ["/", "?", "#", "&", "=", ";"] {
+            if got == delimiter + expected || expected == delimiter + got { return "leading '\(delimiter)'" }
+            if got == expected + delimiter || expected == got + delimiter { return "trailing '\(delimiter)'" }
+        }
+        return nil
+    }
+
+    /// Whether `short` is `long` with some scalars taken out (controls, whitespace), and nothing else changed.
+    static func isSubsequence(_ short: String, of long: String) -> Bool {
+        var remaining = short.unicodeScalars[...]
+        for scalar in long.unicodeScalars where remaining.first == scalar { remaining = remaining.dropFirst() }
+        return remaining.isEmpty && short.unicodeScalars.count < long.unicodeScalars.count
+    }
+}
