@@ -6,8 +6,8 @@
 
 Ids are permanent: Vectors/tools/ids.json maps each vector's stable key to its id and is append-only.
 A key that disappears keeps its id in the ledger and the id is listed in Vectors/retired.json, so it
-is never reused. Vectors/rules.json describes every rule the vectors name (tools/rules.py). Standard
-library only.
+is never reused. Vectors/rules.json describes every rule the vectors name (tools/rules.py), each with
+the result fields it is about, from rules.FIELDS. Standard library only.
 """
 
 import hashlib
@@ -93,8 +93,31 @@ def check_rfc_quotes(citations):
             raise vectorlib.GeneratorError("citation %s does not quote RFC 3986 verbatim" % anchor)
 
 
+def check_rule_fields():
+    """Every rule names the result fields a failure of it touches: at least one, each from rules.FIELDS, once, in
+    that list's order. Any other rule stops the generator (and --check), naming the rule and the field."""
+    problems = []
+    for id_, r in rules.RULES.items():
+        if not r.fields:
+            problems.append("rule %s has no fields (name them from rules.FIELDS)" % id_)
+            continue
+        unknown = [field for field in r.fields if field not in rules.FIELDS]
+        for field in unknown:
+            problems.append("rule %s: field %r is not in the vocabulary (rules.FIELDS)" % (id_, field))
+        if unknown:
+            continue
+        for before, after in zip(r.fields, r.fields[1:]):
+            if before == after:
+                problems.append("rule %s: field %r named twice" % (id_, after))
+            elif rules.FIELDS.index(before) > rules.FIELDS.index(after):
+                problems.append("rule %s: field %r comes before %r in rules.FIELDS" % (id_, after, before))
+    if problems:
+        raise vectorlib.GeneratorError("; ".join(problems))
+
+
 def main(argv):
     check_only = "--check" in argv
+    check_rule_fields()
     citations = json.load(open(os.path.join(VECTORS, "citations.json"), encoding="utf-8"))["anchors"]
     check_quotes(citations)
     check_rfc_quotes(citations)
@@ -133,6 +156,7 @@ def main(argv):
         outputs[module.FILE] = text
         manifest_files.append({"path": module.FILE, "count": len(vectors),
                                "sha256": hashlib.sha256(text.encode("utf-8")).hexdigest()})
+    check_supports(citations, outputs)
     for key, id_ in ids.items():
         if key not in emitted and id_ not in retired_ids:
             retired["retired"].append({"id": id_, "key": key, "reason": "source removed"})
@@ -170,10 +194,12 @@ def main(argv):
 
 
 def rules_document():
-    """Vectors/rules.json: every rule once, with its role, level and one-line summary, in rules.py's order."""
-    return {"description": "Every rule the vectors test, once: its role, its level and what it says. A vector's 'rule' "
-                           "names one of these; vectors that share a rule test one behaviour (Vectors/README.md).",
-            "rules": {id_: {"role": r.role, "level": r.level, "summary": r.summary} for id_, r in rules.RULES.items()}}
+    """Vectors/rules.json: every rule once, with its role, level, one-line summary and fields, in rules.py's order."""
+    return {"description": "Every rule the vectors test, once: its role, its level, what it says and the result fields "
+                           "a failure of it touches. A vector's 'rule' names one of these; vectors that share a rule "
+                           "test one behaviour (Vectors/README.md).",
+            "rules": {id_: {"role": r.role, "level": r.level, "summary": r.summary, "fields": list(r.fields)}
+                      for id_, r in rules.RULES.items()}}
 
 
 def normal_input(vector):
@@ -184,6 +210,34 @@ def normal_input(vector):
             return {"bytes": input_["url"].encode("utf-8").hex(), "expand": vector.get("expand")}
         return {"bytes": input_["urlHex"].replace(" ", "").lower()}
     return input_
+
+
+def check_supports(citations, outputs):
+    """Citations that say it (issue 37). Every anchor's `supports` lists rules of rules.py: the rules whose requirement
+    its quote states or directly implies, or, for a silent anchor, the rules it was written for. Every must or should
+    vector cites at least one anchor that supports its rule. Any other stops the generator (and --check), naming the
+    anchor and the rule, or the vector, its rule and its cites."""
+    problems = []
+    supports = {}
+    for anchor, entry in citations.items():
+        listed = entry.get("supports")
+        if not isinstance(listed, list) or not all(isinstance(rule, str) for rule in listed):
+            problems.append("citation %s: 'supports' must be a list of rule ids" % anchor)
+            continue
+        for rule in sorted(set(rule for rule in listed if listed.count(rule) > 1)):
+            problems.append("citation %s supports %s twice" % (anchor, rule))
+        for rule in listed:
+            if rule not in rules.RULES:
+                problems.append("citation %s supports %r, which is no rule of rules.py" % (anchor, rule))
+        supports[anchor] = set(listed)
+    for text in outputs.values():
+        for vector in json.loads(text).get("vectors", []):
+            if vector["level"] in ("must", "should") and not any(
+                    vector["rule"] in supports.get(anchor, ()) for anchor in vector["cite"]):
+                problems.append("%s (%s, rule %s) cites %s: no cited anchor supports its rule (citations.json)"
+                                % (vector["id"], vector["level"], vector["rule"], ", ".join(vector["cite"])))
+    if problems:
+        raise vectorlib.GeneratorError("citations that do not say it:\n  " + "\n  ".join(problems))
 
 
 if __name__ == "__main__":

@@ -64,8 +64,8 @@ public enum TextReport {
         }
         var out = paint.failure("FAIL") + " \(vector.id)  \(item.result.level.rawValue)  \(vector.operation.rawValue)  \(kind)\n"
         out += "     \(ReportText.line(vector.summary))\n"
-        if let fault = item.result.fault {
-            out += "     fault: \(fault.role) \(fault.title)" + (fault.withinRule ? "" : " (outside rule \(vector.rule))") + "\n"
+        for fault in item.result.faults {
+            out += "     fault: \(fault.role) \(ReportText.line(fault.title))" + (fault.withinRule ? "" : " (outside rule \(vector.rule))") + "\n"
         }
         out += "     cite: \(ReportText.citations(vector))  file: \(vector.file)\n"
         for line in ReportText.lines(ReportText.capped(item.result.detail)) {

@@ -64,8 +64,14 @@ public struct ConformanceRunner: Sendable {
                 continue
             }
             let start = clock.now
-            let result = RunContext.$vectorID.withValue(vector.id) { Evaluator.run(vector, on: target) }
-            let item = RunResult(result: result.bounded(), durationSeconds: Self.seconds(clock.now - start))
+            var result = RunContext.$vectorID.withValue(vector.id) { Evaluator.run(vector, on: target) }
+            let elapsed = clock.now - start
+            if result.verdict.failureKind != nil {  // before a large answer is cut to a digest
+                result.faultCandidates = FaultJudgement.candidates(
+                    of: result, rules: suite.rules, choices: target.declaredChoices,
+                    extraParameters: Set(target.extraParameters))
+            }
+            let item = RunResult(result: result.bounded(), durationSeconds: Self.seconds(elapsed))
             if let reason = stopRequest() {
                 stopReason = reason  // the vector in flight when the stop came is reported not run
                 break
@@ -80,6 +86,9 @@ public struct ConformanceRunner: Sendable {
         }
         let extras = extraParameters.judge(&results)
         let behaviours = ChoiceConsistency.judge(&results)
+        for index in results.indices where extras.rejudged.contains(results[index].id) {
+            results[index].result.faultCandidates = []
+        }
         FaultJudgement.judge(
             &results, rules: suite.rules, choices: target.declaredChoices,
             extraParameters: Set(extras.declared + extras.detected))

@@ -1,7 +1,11 @@
-// The run-wide step of the fault model (Vectors/README.md, "Faults"): every failure is given the fault its answer
-// shows, failures are grouped into faults, and each failure is scored at its fault's level, the strictest level
-// among the failures that show it. A failure counts against its vector's rule only when its fault touches one of
-// the rule's fields (RunSummary).
+// The run-wide step of the fault model (Vectors/README.md, "Faults"):
+//   1. every failure is given the faults its answer may show (`FaultModel.diagnoses`);
+//   2. where several are equally close, the one other failures of the run show most wins;
+//   3. a refusal under another category is the fault that explains it, when the run shows one: the target lacks
+//      the expected check (it accepts other inputs that check refuses) or applies its own too widely (it refuses
+//      valid inputs under that category). Two right refusals of one input are never a must fault of their own;
+//   4. failures are grouped by fault, and each is scored at its fault's level, the strictest among its members.
+// A failure counts against its vector's rule only when its fault touches one of the rule's fields (RunSummary).
 
 /// Names the fault of every failure of a run and scores each failure at its fault's level.
 public enum FaultJudgement {
@@ -14,20 +18,64 @@ public enum FaultJudgement {
     public static func judge(
         _ results: inout [RunResult], rules: [String: VectorRule], choices: DeclaredChoices, extraParameters: Set<String>
     ) {
+        var found: [Int: [[Fault]]] = [:]
+        var shown: [String: Int] = [:]
         for index in results.indices where results[index].result.verdict.failureKind != nil {
             let result = results[index].result
-            let fields = rules[result.vector.rule]?.fields
-            results[index].result.fault = FaultModel.diagnose(
-                result, choices: choices, extraParameters: extraParameters,
-                ruleFields: fields.flatMap { $0.isEmpty ? nil : $0 })
+            let faults = result.faultCandidates.isEmpty
+                ? candidates(of: result, rules: rules, choices: choices, extraParameters: extraParameters)
+                : result.faultCandidates
+            found[index] = faults
+            for fault in faults.joined() { shown[fault.key, default: 0] += 1 }
         }
+        for (index, explanations) in found {
+            func support(_ faults: [Fault]) -> Int { faults.reduce(0) { $0 + shown[$1.key, default: 0] } }
+            var best = explanations.first ?? []
+            for faults in explanations.dropFirst() where support(faults) > support(best) { best = faults }
+            results[index].result.faults = best
+        }
+        attributeCategories(&results)
         let levels = Dictionary(
-            FaultGroup.groups(of: results.map(\.result)).map { ($0.key, $0.level) },
-            uniquingKeysWith: min)
+            FaultGroup.groups(of: results.map(\.result)).map { ($0.key, $0.level) }, uniquingKeysWith: min)
+        for index in results.indices where !results[index].result.faults.isEmpty {
+            for position in results[index].result.faults.indices {
+                let key = results[index].result.faults[position].key
+                if let level = levels[key] { results[index].result.faults[position].level = level }
+            }
+            results[index].result.faults.sort { $0.level < $1.level }
+            results[index].result.level = results[index].result.faults[0].level
+        }
+    }
+
+    /// The faults `result` may show, given the suite's rules, the declared choices and the extra parameters.
+    public static func candidates(
+        of result: VectorResult, rules: [String: VectorRule], choices: DeclaredChoices, extraParameters: Set<String>
+    ) -> [[Fault]] {
+        let fields = rules[result.vector.rule]?.fields
+        return FaultModel.diagnoses(
+            result, choices: choices, extraParameters: extraParameters, ruleFields: fields.flatMap { $0.isEmpty ? nil : $0 })
+    }
+
+    /// Step 3: a refusal under another category (`X as Y`) becomes the run's fault `accepted (X)` or `refused (Y)`
+    /// of the same role, when there is one.
+    static func attributeCategories(_ results: inout [RunResult]) {
+        let faults = results.flatMap(\.result.faults)
         for index in results.indices {
-            guard let fault = results[index].result.fault, let level = levels[fault.key] else { continue }
-            results[index].result.fault?.level = level
-            results[index].result.level = level
+            for position in results[index].result.faults.indices {
+                let fault = results[index].result.faults[position]
+                guard fault.transformation == .otherCategory,
+                    let parts = fault.qualifier?.components(separatedBy: " as "), parts.count == 2
+                else { continue }
+                for (transformation, category) in [(FaultTransformation.accepted, parts[0]), (.refused, parts[1])] {
+                    guard var explaining = faults.first(where: {
+                        $0.transformation == transformation && $0.qualifier == category && $0.role == fault.role
+                    }) else { continue }
+                    explaining.level = fault.level
+                    explaining.withinRule = fault.withinRule
+                    results[index].result.faults[position] = explaining
+                    break
+                }
+            }
         }
     }
 }

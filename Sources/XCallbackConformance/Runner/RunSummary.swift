@@ -112,7 +112,8 @@ public struct RunSummary: Hashable, Sendable {
             case .skipped: scores[level]?.skipped += 1
             case .notApplicable: scores[level]?.notApplicable += 1
             }
-            guard item.isUnexpectedFailure, item.result.fault?.withinRule != false else { continue }
+            guard item.isUnexpectedFailure, item.result.faults.isEmpty || item.result.faults.contains(where: \.withinRule)
+            else { continue }
             let rule = item.result.vector.rule
             if let index = failing[level, default: []].firstIndex(where: { $0.rule == rule }) {
                 failing[level]?[index].vectors.append(item.id)

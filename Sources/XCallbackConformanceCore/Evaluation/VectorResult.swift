@@ -127,8 +127,15 @@ public struct VectorResult: Sendable {
     public var level: Level
     /// For an undeclared choice point: the point and the values the answer is consistent with.
     public var evidence: ChoiceEvidence?
-    /// The fault the failing answer shows (`FaultModel`), set once the run is judged; `nil` otherwise.
-    public var fault: Fault?
+    /// The faults the failing answer shows (`FaultModel`), one per transformation, the strictest first; set once the
+    /// run is judged, empty otherwise. Two bugs that meet in one answer are two faults.
+    public var faults: [Fault] = []
+    /// The explanations the failing answer allows, equally close, found before a large answer is cut to a digest;
+    /// the run picks one (`FaultJudgement`).
+    public var faultCandidates: [[Fault]] = []
+
+    /// The strictest fault the answer shows, or `nil`.
+    public var fault: Fault? { faults.first }
 
     /// Creates a result scored at the vector's level.
     public init(

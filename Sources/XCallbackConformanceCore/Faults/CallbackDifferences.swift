@@ -25,16 +25,9 @@ public enum CallbackDifferences {
         }
     }
 
-    /// The differences of `built` from `expected`, for a callback built onto `callback`; `appended` splits a URL into
-    /// the parameters appended after the callback (decoded), or `nil` when it does not keep the callback's parts.
-    static func between(
-        callback: String, expected: String, built: String,
-        appended: (String) -> (parameters: [XCallbackParameter], bare: Bool)?
-    ) -> [FieldDifference] {
-        if let want = appended(expected), let got = appended(built) {
-            if want.bare != got.bare { return [FieldDifference(.separator, got.bare ? .added : .missing, "?")] }
-            return appendedDifferences(want.parameters, got.parameters)
-        }
+    /// The differences of `built` from `expected`, for a callback built onto `callback`; appended parameters named in
+    /// `extraParameters` (which the target adds unasked) are set aside.
+    static func between(callback: String, expected: String, built: String, extraParameters: Set<String>) -> [FieldDifference] {
         let want = Parts(expected), got = Parts(built), own = Parts(callback)
         var out: [FieldDifference] = []
         func add(_ field: FaultField, _ a: Substring?, _ b: Substring?) {
@@ -44,33 +37,69 @@ public enum CallbackDifferences {
         }
         add(.callbackScheme, want.scheme, got.scheme)
         add(.callbackPath, want.path, got.path)
-        if let wantFragment = want.fragment, let gotFragment = got.fragment, gotFragment.count > wantFragment.count,
-            gotFragment.hasPrefix(wantFragment)
-        {
-            out.append(FieldDifference(.appended, .moved, "after '#'"))
-        } else if let wantFragment = want.fragment, got.fragment == nil, got.query?.hasSuffix(wantFragment.dropFirst()) == true {
-            out.append(FieldDifference(.callbackFragment, .moved, "into the query"))
-        } else {
+        if want.fragment != got.fragment {
+            if let gotFragment = got.fragment, gotFragment.hasPrefix(want.fragment ?? "#"), gotFragment.contains("=") {
+                out.append(FieldDifference(.appended, .moved, "after '#'"))
+                return out
+            }
             add(.callbackFragment, want.fragment, got.fragment)
         }
-        let ownPieces = own.query.map { $0.split(separator: "&", omittingEmptySubsequences: false) } ?? []
-        let wantPieces = want.query.map { $0.split(separator: "&", omittingEmptySubsequences: false) } ?? []
-        let gotPieces = got.query.map { $0.split(separator: "&", omittingEmptySubsequences: false) } ?? []
-        let kept = min(ownPieces.count, wantPieces.count)
-        let wantOwn = wantPieces.prefix(kept).joined(separator: "&"), gotOwn = gotPieces.prefix(kept).joined(separator: "&")
-        if own.query != nil, wantOwn != gotOwn {
-            add(.callbackQuery, Substring(wantOwn), Substring(gotOwn))
-        } else if out.isEmpty {
-            let wantRest = wantPieces.dropFirst(kept), gotRest = gotPieces.dropFirst(kept)
-            if gotRest.contains(where: \.isEmpty), !wantRest.contains(where: \.isEmpty) {
-                out.append(FieldDifference(.separator, .added, "&"))
-            } else if (want.query == nil) != (got.query == nil) || wantRest.count != gotRest.count {
-                out.append(FieldDifference(.separator, .unexplained))
-            } else {
-                out.append(FieldDifference(.appended, .unexplained))
-            }
-        }
+        out += query(own: own.query, want: want.query, got: got.query, extraParameters: extraParameters)
+        if out.isEmpty { out.append(FieldDifference(.appended, .unexplained)) }
         return out
+    }
+
+    /// The differences in the query: the callback's own query as written, the separator, the appended parameters.
+    static func query(
+        own: Substring?, want: Substring?, got: Substring?, extraParameters: Set<String>
+    ) -> [FieldDifference] {
+        let kept = own ?? ""
+        let wantQuery = want ?? "", gotQuery = got ?? ""
+        let wantTail = wantQuery.dropFirst(kept.count)
+        let separators: Set<Character> = ["?", "&"]
+        let params = wantTail.drop { separators.contains($0) }
+        let wantSeparator = (own == nil && want != nil ? "?" : "") + wantTail.prefix { separators.contains($0) }
+        guard gotQuery.hasSuffix(params) || params.isEmpty else {
+            // The appended part differs: compare it decoded, piece by piece, once the callback's own part is found.
+            guard gotQuery.hasPrefix(kept) else { return [own == nil ? FieldDifference(.appended, .unexplained) : queryDifference(kept, gotQuery)] }
+            let gotTail = gotQuery.dropFirst(kept.count)
+            let gotSeparator = (own == nil && got != nil ? "?" : "") + gotTail.prefix { separators.contains($0) }
+            let gotParams = gotTail.drop { separators.contains($0) }
+            var out = gotParams.isEmpty ? [] : separator(want: wantSeparator, got: gotSeparator, bare: false)
+            let pieces = { (text: Substring) in text.split(separator: "&").map { piece -> XCallbackParameter in
+                let equals = piece.firstIndex(of: "=")
+                let name = (try? PercentEncoding.decode(String(piece[..<(equals ?? piece.endIndex)]))) ?? String(piece)
+                let value = equals.map { (try? PercentEncoding.decode(String(piece[piece.index(after: $0)...]))) ?? String(piece[$0...]) }
+                return XCallbackParameter(name, value)
+            } }
+            if gotParams.contains("&&") || gotParams.hasSuffix("&") {
+                out.append(FieldDifference(.separator, .added, "&"))
+            }
+            let wanted = pieces(params)
+            out += appendedDifferences(
+                wanted, pieces(gotParams).filter { !extraParameters.contains($0.name) || wanted.contains($0) })
+            return out
+        }
+        let gotHead = gotQuery.dropLast(params.count)
+        let gotSeparator = (own == nil && got != nil ? "?" : "") + (gotHead.hasPrefix(kept) ? gotHead.dropFirst(kept.count) : "")
+        if own != nil, !gotHead.hasPrefix(kept) || gotHead.dropFirst(kept.count).contains(where: { !separators.contains($0) }) {
+            return [queryDifference(kept, gotHead.reversed().drop { separators.contains($0) }.reversed().map(String.init).joined())]
+        }
+        return separator(want: wantSeparator, got: gotSeparator, bare: params.isEmpty)
+    }
+
+    /// The callback's own query against what stands in its place.
+    static func queryDifference(_ kept: Substring, _ got: some StringProtocol) -> FieldDifference {
+        FieldDifference.explain(.callbackQuery, expected: String(kept), got: String(got), side: .spelling)
+            ?? FieldDifference(.callbackQuery, .unexplained)
+    }
+
+    /// The separator written against the one expected, keyed by what was written: a builder that always writes `?`
+    /// shows one fault whether `&` or nothing was due. `bare` says nothing follows it (a bare `?` is should).
+    static func separator(want: String, got: String, bare: Bool) -> [FieldDifference] {
+        if want == got { return [] }
+        let written = got.isEmpty ? "nothing written" : "'\(got)' written"
+        return [FieldDifference(.separator, .otherDelimiter, written, note: bare && got == "?" ? "bare" : nil)]
     }
 
     /// The differences of two lists of appended parameters, each name in its own field.
@@ -83,8 +112,12 @@ public enum CallbackDifferences {
             }
         }
         var out: [FieldDifference] = []
-        var remaining = got
+        // Exact matches first, so that a dropped duplicate reads as one missing parameter, not a changed value.
+        var remaining = got, unmatched: [XCallbackParameter] = []
         for parameter in want {
+            if let index = remaining.firstIndex(of: parameter) { remaining.remove(at: index) } else { unmatched.append(parameter) }
+        }
+        for parameter in unmatched {
             if let index = remaining.firstIndex(where: { $0.name == parameter.name }) {
                 let match = remaining.remove(at: index)
                 if (parameter.value == nil) != (match.value == nil), (parameter.value ?? "").isEmpty, (match.value ?? "").isEmpty {
@@ -92,9 +125,12 @@ public enum CallbackDifferences {
                 } else if let d = FieldDifference.explain(field(parameter.name), expected: parameter.value, got: match.value, side: .builder) {
                     out.append(d)
                 }
-            } else if let index = remaining.firstIndex(where: { $0.name.lowercased() == parameter.name.lowercased() }) {
-                remaining.remove(at: index)
-                out.append(FieldDifference(field(parameter.name), .caseChanged, "name"))
+            } else if let index = remaining.firstIndex(where: { $0.value == parameter.value }) {
+                // Another name for the same value: the name is written otherwise (`error-Code`, `ErrorCode`).
+                let match = remaining.remove(at: index)
+                let named = FieldDifference.explain(field(parameter.name), expected: parameter.name, got: match.name, side: .builder)
+                let transformation = named.map { $0.transformation == .unexplained ? .renamed : $0.transformation } ?? .renamed
+                out.append(FieldDifference(field(parameter.name), transformation, "name"))
             } else {
                 out.append(FieldDifference(field(parameter.name), .missing))
             }

@@ -66,29 +66,30 @@ public struct FaultGroup: Hashable, Sendable {
             + fields.map(\.rawValue).joined(separator: ", ")
     }
 
-    /// Groups `results` (failed ones with a fault) by the fault's key: the strictest level first, then most vectors.
+    /// Groups `results` (failed ones with faults) by each fault's key (an answer with two faults is in two groups): the strictest level first, then most vectors.
     public static func groups(of results: [VectorResult]) -> [FaultGroup] {
         var order: [String] = []
         var groups: [String: FaultGroup] = [:]
         var sizes: [String: Int] = [:]
         for result in results {
-            guard let fault = result.fault else { continue }
-            let size = result.vector.input.size
-            if var group = groups[fault.key] {
-                group.fields = Array(Set(group.fields + fault.fields)).sorted()
-                group.level = min(group.level, fault.level)
-                group.vectors.append(result.vector.id)
-                if size < sizes[fault.key, default: .max] {
-                    (group.example, group.citations, sizes[fault.key]) = (result.vector.id, result.vector.citations, size)
+            for fault in result.faults {
+                let size = result.vector.input.size
+                if var group = groups[fault.key] {
+                    group.fields = Array(Set(group.fields + fault.fields)).sorted()
+                    group.level = min(group.level, fault.level)
+                    if !group.vectors.contains(result.vector.id) { group.vectors.append(result.vector.id) }
+                    if size < sizes[fault.key, default: .max] {
+                        (group.example, group.citations, sizes[fault.key]) = (result.vector.id, result.vector.citations, size)
+                    }
+                    groups[fault.key] = group
+                } else {
+                    order.append(fault.key)
+                    sizes[fault.key] = size
+                    groups[fault.key] = FaultGroup(
+                        role: fault.role, transformation: fault.transformation, qualifier: fault.qualifier,
+                        fields: fault.fields, level: fault.level, vectors: [result.vector.id], example: result.vector.id,
+                        citations: result.vector.citations)
                 }
-                groups[fault.key] = group
-            } else {
-                order.append(fault.key)
-                sizes[fault.key] = size
-                groups[fault.key] = FaultGroup(
-                    role: fault.role, transformation: fault.transformation, qualifier: fault.qualifier,
-                    fields: fault.fields, level: fault.level, vectors: [result.vector.id], example: result.vector.id,
-                    citations: result.vector.citations)
             }
         }
         return order.enumerated().map { ($0.offset, groups[$0.element]!) }

@@ -7,19 +7,19 @@
 public enum FaultLevels {
     /// The level of one difference, given the level of the vector that shows it.
     public static func level(of difference: FieldDifference, vectorLevel: Level) -> Level {
-        let field = difference.field, qualifier = difference.qualifier ?? ""
+        let field = difference.field, qualifier = difference.qualifier ?? "", note = difference.note ?? ""
         switch difference.transformation {
         case .otherCategory: return max(vectorLevel, .should)
         case .inconsistentChoice, .replacementCharacter, .latin1, .normalised, .lowercaseHex, .unreservedEscaped,
             .reordered, .flagForm:
             return .should
         case .refused, .accepted, .broke, .unreadableURL: return vectorLevel
-        case .leftRaw: return ["'+'", "'='", "space"].contains(qualifier) ? .should : vectorLevel
+        case .notEncoded where !note.isEmpty: return ["'+'", "'='", "space"].contains(note) ? .should : vectorLevel
         case .caseChanged where field == .scheme || field == .callbackScheme: return .should
         case .notDecoded where field == .action || field == .parameterName || field == .fragment: return .should
         case .delimiterKept where qualifier == "trailing '/'", .delimiterRemoved where qualifier == "trailing '/'":
             return .should
-        case .added where field == .separator && qualifier == "?": return .should
+        case .otherDelimiter where note == "bare": return .should
         default:
             switch field {
             case .encoding, .outcome: return vectorLevel

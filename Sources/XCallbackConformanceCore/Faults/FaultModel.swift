@@ -6,7 +6,7 @@ import XCallbackURL
 /// Names the fault of a failing answer: the closest allowed outcome, the fields that differ from it, the
 /// transformation that explains each, and the level.
 public enum FaultModel {
-    /// The fault `result` shows, or `nil` when it did not fail (or was skipped).
+    /// The faults `result` shows, one per transformation, the strictest first; empty when it did not fail.
     ///
     /// - Parameters:
     ///   - choices: the target's declared choices (a declared value narrows the outcomes compared against).
@@ -16,36 +16,68 @@ public enum FaultModel {
     public static func diagnose(
         _ result: VectorResult, choices: DeclaredChoices = [:], extraParameters: Set<String> = [],
         ruleFields: Set<FaultField>? = nil
-    ) -> Fault? {
-        guard let kind = result.verdict.failureKind else { return nil }
+    ) -> [Fault] {
+        diagnoses(result, choices: choices, extraParameters: extraParameters, ruleFields: ruleFields).first ?? []
+    }
+
+    /// Every explanation of `result`, equally close: one, unless several allowed outcomes are as near as each other
+    /// (`FaultJudgement` picks the one the rest of the run shows). Empty when it did not fail.
+    public static func diagnoses(
+        _ result: VectorResult, choices: DeclaredChoices = [:], extraParameters: Set<String> = [],
+        ruleFields: Set<FaultField>? = nil
+    ) -> [[Fault]] {
+        guard let kind = result.verdict.failureKind else { return [] }
         let vector = result.vector
         let context = Context(vector: vector, choices: choices, extraParameters: extraParameters)
-        let differences: [FieldDifference]
+        let candidates = leaves(of: vector.expectation, choices: context.choices)
+        if let hypothesis = hypothesis(result, candidates: candidates) {
+            return [faults(result, hypothesis, ruleFields: ruleFields)]
+        }
         if kind == .inconsistentChoice {
             let point: String? = if case .choice(let point, _) = vector.expectation { point.rawValue } else { nil }
-            differences = [FieldDifference(.outcome, .inconsistentChoice, point)]
-        } else {
-            differences = closest(result, context: context, kind: kind)
+            return [faults(result, [FieldDifference(.outcome, .inconsistentChoice, point)], ruleFields: ruleFields)]
         }
-        let fields = Array(Set(differences.map(\.field))).sorted()
-        let withinRule = ruleFields.map { !$0.isDisjoint(with: fields) } ?? true
-        let tableLevel = FaultLevels.level(of: differences, vectorLevel: result.level)
-        var level = withinRule ? result.level : tableLevel
-        if differences.allSatisfy({ $0.transformation == .otherCategory }) { level = max(level, .should) }
-        let transformations = Array(Set(differences.map(\.transformation))).sorted()
-        let qualifiers = Array(Set(differences.compactMap(\.qualifier))).sorted()
-        return Fault(
-            role: role(of: vector, differences), transformation: FaultTransformation(
-                rawValue: transformations.map(\.rawValue).joined(separator: " + ")),
-            qualifier: qualifiers.isEmpty ? nil : qualifiers.joined(separator: ", "), fields: fields, level: level,
-            withinRule: withinRule)
+        var explanations = closest(result, candidates: candidates, context: context)
+        if explanations.allSatisfy({ cost($0) > 1 }), case .parseText(let url) = vector.input,
+            let expected = candidates.lazy.compactMap({ candidate -> XCallbackRequest? in
+                if case .accept(.request(let request)) = candidate { request } else { nil }
+            }).first,
+            let peeled = peeledHypothesis(url, answer: result.answer, expected: expected)
+        {
+            explanations = [peeled]
+        }
+        return explanations.map { faults(result, $0, ruleFields: ruleFields) }
+    }
+
+    /// The faults of one explanation: its differences grouped by transformation and qualifier, each with its fields,
+    /// whether it lies within the vector's rule, and its level; the strictest first.
+    static func faults(_ result: VectorResult, _ differences: [FieldDifference], ruleFields: Set<FaultField>?) -> [Fault] {
+        var order: [String] = []
+        var grouped: [String: [FieldDifference]] = [:]
+        for difference in differences {
+            let key = difference.transformation.rawValue + "|" + (difference.qualifier ?? "")
+            if grouped[key] == nil { order.append(key) }
+            grouped[key, default: []].append(difference)
+        }
+        return order.map { key in
+            let members = grouped[key]!
+            let fields = Array(Set(members.map(\.field))).sorted()
+            let withinRule = ruleFields.map { !$0.isDisjoint(with: fields) } ?? true
+            var level = withinRule ? result.level : FaultLevels.level(of: members, vectorLevel: result.level)
+            if members[0].transformation == .otherCategory { level = max(level, .should) }
+            return Fault(
+                role: role(of: result.vector, members), transformation: members[0].transformation,
+                qualifier: members[0].qualifier, fields: fields, level: level, withinRule: withinRule)
+        }.sorted { $0.level < $1.level }
     }
 
     /// The role whose code the fault is in: recognition for a refusal or acceptance under a recognition category,
     /// or a difference in the scheme alone; decoding for any other parse difference; the builder's own role otherwise.
     static func role(of vector: Vector, _ differences: [FieldDifference]) -> TargetRole {
         guard vector.operation == .parse else { return vector.role }
-        let recognition: Set<String> = ["not-x-callback-url", "invalid-scheme", "invalid-authority", "missing-action"]
+        let recognition: Set<String> = [
+            "not-x-callback-url", "invalid-scheme", "invalid-authority", "missing-action", "authority not checked",
+        ]
         let allRecognition = differences.allSatisfy { difference in
             switch difference.field {
             case .scheme, .host, .authority: true
@@ -58,19 +90,42 @@ public enum FaultModel {
     }
 
     /// The differences from the allowed outcome the answer is closest to.
-    static func closest(_ result: VectorResult, context: Context, kind: FailureKind) -> [FieldDifference] {
-        let candidates = leaves(of: result.vector.expectation, choices: context.choices)
-        var best: [FieldDifference]?
+    ///
+    /// Every outcome of the least cost is returned, so that the run can prefer the fault other answers show. A
+    /// whole-answer hypothesis that reproduces the answer exactly (`FaultHypothesis`) is tried before this.
+    static func closest(_ result: VectorResult, candidates: [Expectation], context: Context) -> [[FieldDifference]] {
+        var best: [[FieldDifference]] = []
+        var bestCost = Int.max
         for candidate in candidates {
             let found = differences(result.answer, from: candidate, context: context, result: result)
             guard !found.isEmpty else { continue }
-            if best == nil || cost(found) < cost(best!) { best = found }
+            let cost = cost(found)
+            if cost < bestCost { (best, bestCost) = ([found], cost) } else if cost == bestCost, !best.contains(found) { best.append(found) }
         }
-        return best ?? [FieldDifference(fallbackField(result.vector.operation), .unexplained)]
+        return best.isEmpty ? [[FieldDifference(fallbackField(result.vector.operation), .unexplained)]] : best
     }
 
+    /// One for each transformation an explanation needs, three for an unexplained difference.
     static func cost(_ differences: [FieldDifference]) -> Int {
-        differences.reduce(0) { $0 + ($1.transformation == .unexplained ? 3 : 1) }
+        Set(differences.map(\.transformation)).reduce(0) { $0 + ($1 == .unexplained ? 3 : 1) }
+    }
+
+    /// The whole-answer hypothesis that reproduces the answer, if one does.
+    static func hypothesis(_ result: VectorResult, candidates: [Expectation]) -> [FieldDifference]? {
+        let expected: XCallbackRequest? = candidates.lazy.compactMap { candidate -> XCallbackRequest? in
+            if case .accept(.request(let request)) = candidate { request } else { nil }
+        }.first
+        switch (result.vector.input, result.answer) {
+        case (.parseText(let url), _): return parseHypothesis(url, answer: result.answer, expected: expected)
+        case (.parseBytes(let bytes), _):
+            guard let url = String(validating: bytes, as: UTF8.self) else { return nil }
+            return parseHypothesis(url, answer: result.answer, expected: expected)
+        case (.buildRequest(let request), .accepted(.url(let built))):
+            // A built URL that reads back as expected differs only in spelling: the comparator's encoding rule names it.
+            guard let expected, (try? XCallbackRequest(parsing: built)) != expected else { return nil }
+            return buildHypothesis(request, built: built)
+        default: return nil
+        }
     }
 
     static func fallbackField(_ operation: Operation) -> FaultField {
@@ -133,13 +188,8 @@ public enum FaultModel {
             return found.isEmpty ? spelling(result, in: vector.operation) : found
         case (.buildCallback, .url(let want), .url(let built)):
             guard case .buildCallback(let response) = vector.input else { return [] }
-            let comparison = CallbackComparison(callback: response.callbackURL, expected: want, context: context)
-            let found = CallbackDifferences.between(callback: response.callbackURL, expected: want, built: built) { url in
-                guard case .success(let parts) = comparison.appended(in: url) else { return nil }
-                var parameters = parts.parameters
-                if url == built { _ = context.setAsideExtraParameters(of: &parameters, expected: []) }
-                return (parameters, parts.bare)
-            }
+            let found = CallbackDifferences.between(
+                callback: response.callbackURL, expected: want, built: built, extraParameters: context.extraParameters)
             return found.isEmpty ? spelling(result, in: vector.operation) : found
         default: return []
         }
@@ -151,17 +201,17 @@ public enum FaultModel {
         let detail = result.detail
         let field: FaultField =
             detail.contains("in the path") ? .action : operation == .buildCallback ? .appended : .parameterValue
-        let (transformation, qualifier): (FaultTransformation, String?) =
+        let (transformation, note): (FaultTransformation, String?) =
             if detail.contains("unreserved character") { (.unreservedEscaped, nil) }
             else if detail.contains("writes the escape") { (.lowercaseHex, nil) }
-            else if detail.contains("raw '+'") { (.leftRaw, "'+'") }
-            else if detail.contains("raw space") { (.leftRaw, "space") }
-            else if detail.contains("control character") { (.leftRaw, "control") }
-            else if detail.contains("non-ASCII") { (.leftRaw, "non-ASCII") }
-            else if detail.contains("does not start an escape") { (.leftRaw, "'%'") }
+            else if detail.contains("raw '+'") { (.notEncoded, "'+'") }
+            else if detail.contains("raw space") { (.notEncoded, "space") }
+            else if detail.contains("control character") { (.notEncoded, "control") }
+            else if detail.contains("non-ASCII") { (.notEncoded, "non-ASCII") }
+            else if detail.contains("does not start an escape") { (.notEncoded, "'%'") }
             else if let quote = detail.range(of: "raw '") {
-                (.leftRaw, "'" + String(detail[quote.upperBound...].prefix(while: { $0 != "'" })) + "'")
+                (.notEncoded, "'" + String(detail[quote.upperBound...].prefix(while: { $0 != "'" })) + "'")
             } else { (.unexplained, nil) }
-        return [FieldDifference(field, transformation, qualifier), FieldDifference(.encoding, transformation, qualifier)]
+        return [FieldDifference(field, transformation, note: note), FieldDifference(.encoding, transformation, note: note)]
     }
 }

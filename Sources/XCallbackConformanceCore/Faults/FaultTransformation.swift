@@ -20,6 +20,8 @@ public struct FaultTransformation: RawRepresentable, Hashable, Sendable, Compara
     public static let missing: Self = "missing"
     /// A field the expected result lacks is present.
     public static let added: Self = "added"
+    /// A name written otherwise, its value kept (`error-Code` for `errorCode`).
+    public static let renamed: Self = "renamed"
     /// A value found in another field than expected (a parameter read as `x-success`).
     public static let moved: Self = "moved"
     /// Percent-decoded once more than it should be.
@@ -46,6 +48,8 @@ public struct FaultTransformation: RawRepresentable, Hashable, Sendable, Compara
     public static let delimiterRemoved: Self = "delimiter-removed"
     /// Characters removed from inside the field (controls, whitespace).
     public static let charactersRemoved: Self = "characters-removed"
+    /// Another delimiter written where one was expected (`?` for `&`).
+    public static let otherDelimiter: Self = "other-delimiter"
     /// One field split into several at a delimiter.
     public static let split: Self = "split"
     /// Several fields merged into one.
@@ -60,8 +64,6 @@ public struct FaultTransformation: RawRepresentable, Hashable, Sendable, Compara
     public static let latin1: Self = "decoded-as-latin-1"
     /// Unicode normalisation applied.
     public static let normalised: Self = "unicode-normalised"
-    /// A character left raw that must be percent-encoded (qualified by its class).
-    public static let leftRaw: Self = "left-raw"
     /// An unreserved character percent-encoded.
     public static let unreservedEscaped: Self = "unreserved-escaped"
     /// Lowercase hex digits in an escape.

@@ -11,14 +11,18 @@ public struct FieldDifference: Hashable, Sendable {
     public var field: FaultField
     /// What was done to it.
     public var transformation: FaultTransformation
-    /// What the transformation acted on, when it says more (the delimiter `/`, the category `invalid-utf8`).
+    /// What the transformation acted on, when it says more (the delimiter `/`, the category `invalid-utf8`); part of
+    /// the fault's key.
     public var qualifier: String?
+    /// What the level depends on and the key does not: the class of a character left raw (`'+'`, `control`).
+    public var note: String?
 
     /// Creates a difference.
-    public init(_ field: FaultField, _ transformation: FaultTransformation, _ qualifier: String? = nil) {
+    public init(_ field: FaultField, _ transformation: FaultTransformation, _ qualifier: String? = nil, note: String? = nil) {
         self.field = field
         self.transformation = transformation
         self.qualifier = qualifier
+        self.note = note
     }
 
     /// Which side produced the text: a receiver's decoding, or a builder's URL read back by the reference.

@@ -12,18 +12,49 @@ public enum RequestDifferences {
         fragment: Bool = true
     ) -> [FieldDifference] {
         var out: [FieldDifference] = []
-        func add(_ field: FaultField, _ want: String?, _ have: String?) {
-            if let difference = FieldDifference.explain(field, expected: want, got: have, side: side) { out.append(difference) }
+        var want = expected, have = got
+        out += reservedRead(from: &want, as: &have, side: side)
+        func add(_ field: FaultField, _ a: String?, _ b: String?) {
+            if let difference = FieldDifference.explain(field, expected: a, got: b, side: side) { out.append(difference) }
         }
-        add(.scheme, expected.scheme, got.scheme)
-        add(.action, expected.action, got.action)
-        add(.source, expected.source, got.source)
-        add(.success, expected.success, got.success)
-        add(.error, expected.error, got.error)
-        add(.cancel, expected.cancel, got.cancel)
-        if fragment { add(.fragment, expected.fragment, got.fragment) }
-        out += parameters(expected.parameters, got.parameters, side: side, unordered: unordered)
-        return movedReserved(out, expected: expected, got: got)
+        add(.scheme, want.scheme, have.scheme)
+        add(.action, want.action, have.action)
+        add(.source, want.source, have.source)
+        add(.success, want.success, have.success)
+        add(.error, want.error, have.error)
+        add(.cancel, want.cancel, have.cancel)
+        if fragment { add(.fragment, want.fragment, have.fragment) }
+        out += parameters(want.parameters, have.parameters, side: side, unordered: unordered)
+        return out
+    }
+
+    /// A reserved value read as an action parameter, or a parameter read as a reserved value: the difference is in
+    /// the name (`x%2Dsource` left encoded, `X-Success` matched without case). Both sides lose the pair compared.
+    static func reservedRead(from want: inout XCallbackRequest, as got: inout XCallbackRequest, side: FieldDifference.Side)
+        -> [FieldDifference]
+    {
+        var out: [FieldDifference] = []
+        for (name, field, path) in [
+            ("x-source", FaultField.source, \XCallbackRequest.source), ("x-success", .success, \.success),
+            ("x-error", .error, \.error), ("x-cancel", .cancel, \.cancel),
+        ] {
+            if let value = want[keyPath: path], got[keyPath: path] == nil,
+                let index = got.parameters.firstIndex(where: { $0.value == value && $0.name != name })
+            {
+                let difference = FieldDifference.explain(.parameterName, expected: name, got: got.parameters[index].name, side: side)
+                out += [difference ?? FieldDifference(.parameterName, .moved), FieldDifference(field, difference?.transformation ?? .moved)]
+                got.parameters.remove(at: index)
+                want[keyPath: path] = nil
+            } else if let value = got[keyPath: path], want[keyPath: path] == nil,
+                let index = want.parameters.firstIndex(where: { $0.value == value && $0.name != name })
+            {
+                let difference = FieldDifference.explain(.parameterName, expected: want.parameters[index].name, got: name, side: side)
+                out += [difference ?? FieldDifference(.parameterName, .moved), FieldDifference(field, difference?.transformation ?? .moved)]
+                want.parameters.remove(at: index)
+                got[keyPath: path] = nil
+            }
+        }
+        return out
     }
 
     /// The differences of two parameter lists.
@@ -62,18 +93,6 @@ public enum RequestDifferences {
     static func splitDelimiter(_ whole: [XCallbackParameter], _ pieces: [XCallbackParameter]) -> String? {
         let text = whole.map { $0.name + ($0.value ?? "") }.joined()
         return ["&", "=", "#", "?", ";"].first { text.contains($0) }
-    }
-
-    /// A reserved value missing in one field and added in another, or a parameter read as a reserved one: one
-    /// move, not two differences.
-    static func movedReserved(_ differences: [FieldDifference], expected: XCallbackRequest, got: XCallbackRequest)
-        -> [FieldDifference]
-    {
-        let added = differences.filter { $0.transformation == .added && $0.field != .parameterOrder }
-        let lost = differences.filter { $0.transformation == .missing || $0.field == .parameterOrder }
-        guard !added.isEmpty, !lost.isEmpty else { return differences }
-        let fields = Set(added.map(\.field) + lost.map(\.field))
-        return differences.filter { !fields.contains($0.field) } + fields.sorted().map { FieldDifference($0, .moved) }
     }
 
     static func byteOrder(_ a: XCallbackParameter, _ b: XCallbackParameter) -> Bool {

@@ -248,7 +248,8 @@ public struct Citation: Sendable, Hashable {
         var out: [String: Citation] = [:]
         for key in try anchors.keys(allowed: Set(anchors.value.objectValue?.map(\.key) ?? [])) {
             let entry = try anchors.member(key)
-            _ = try entry.keys(allowed: ["source", "section", "quote", "note", "normative"])
+            // `supports` (the rules an anchor grounds) is checked by Vectors/tools/generate.py, not read here.
+            _ = try entry.keys(allowed: ["source", "section", "quote", "note", "normative", "supports"])
             let normativeCursor = try entry.member("normative")
             guard let normative = normativeCursor.value.boolValue else { throw normativeCursor.error("true or false") }
             let citation = Citation(

@@ -53,6 +53,7 @@ struct CallbackBuilderMutant: ConformanceTarget {
     var join: Join = .correct
     var errorNames = ("errorCode", "errorMessage")
     var sendsErrorCode = true
+    var sendsErrorMessage = true
     var trailingAmpersand = false
     var checksScheme = true
     var keepsFlags = true
@@ -69,7 +70,7 @@ struct CallbackBuilderMutant: ConformanceTarget {
         var parameters: [XCallbackParameter] = response.source.map { [XCallbackParameter("x-source", $0)] } ?? []
         if case .error(let code, let message) = response.outcome {
             if sendsErrorCode { parameters.append(XCallbackParameter(errorNames.0, code)) }
-            parameters.append(XCallbackParameter(errorNames.1, message))
+            if sendsErrorMessage { parameters.append(XCallbackParameter(errorNames.1, message)) }
         }
         var results = response.parameters.filter { keepsFlags || $0.value != nil }
         if lastWins {
@@ -85,19 +86,28 @@ struct CallbackBuilderMutant: ConformanceTarget {
         let (base, fragment) = (String(url[..<hash]), String(url[hash...]))
         switch join {
         case .correct:
-            let separator = !base.contains("?") ? "?" : (base.hasSuffix("?") || base.hasSuffix("&")) ? "" : "&"
+            let separator = XCallbackResponse.separator(joining: Substring(base))
             return .accepted(base + separator + query + fragment)
         case .alwaysQuestion: return .accepted(base + "?" + query + fragment)
         case .ampersandIfQuery: return .accepted(base + (base.contains("?") ? "&" : "?") + query + fragment)
-        case .afterFragment: return .accepted(url + (url.contains("?") ? "&" : "?") + query)
+        case .afterFragment: return .accepted(url + XCallbackResponse.separator(joining: Substring(url)) + query)
         case .dropFragment:
-            let separator = !base.contains("?") ? "?" : (base.hasSuffix("?") || base.hasSuffix("&")) ? "" : "&"
+            let separator = XCallbackResponse.separator(joining: Substring(base))
             return .accepted(base + separator + query)
         }
     }
 }
 
 enum BuildMutants {
+    /// The example: every value, reserved or not, and the action encoded twice.
+    static let encodesTwice = RequestBuilderMutant(
+        name: "encodes-twice", encodeReserved: { PercentEncoding.encodeValue(PercentEncoding.encodeValue($0)) },
+        encodeValue: { PercentEncoding.encodeValue(PercentEncoding.encodeValue($0)) },
+        encodeAction: { PercentEncoding.encodeAction(PercentEncoding.encodeAction($0)) })
+
+    /// The example: a callback builder that omits `errorMessage`.
+    static let omitsErrorMessage = CallbackBuilderMutant(name: "omits-error-message", sendsErrorMessage: false)
+
     /// D9/D15: nested callback URLs put into the query without encoding (the "legible" form of the docs).
     static let nestedNotEncoded = RequestBuilderMutant(name: "nested-callback-not-encoded", encodeReserved: { $0 })
 

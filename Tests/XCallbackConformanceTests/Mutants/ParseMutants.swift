@@ -39,6 +39,13 @@ func splitQuery(_ url: String) -> (head: String, query: String?, tail: String) {
 }
 
 enum ParseMutants {
+    /// The example: the action keeps the path's leading '/' (`/echo` for `echo`).
+    static let keepsActionSlash = ParseMutant(name: "keeps-action-slash", after: { request in
+        var copy = request
+        copy.action = "/" + request.action
+        return copy
+    })
+
     /// D: decoding twice (jasonnam; Obsidian Advanced URI #51/#84): every value is percent-decoded again.
     static let decodesTwice = ParseMutant(name: "decodes-twice", after: { request in
         request.mapStrings { text in

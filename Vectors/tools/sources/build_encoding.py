@@ -194,6 +194,12 @@ def vectors(v):
                     cite = ["rfc3986-2.2-data", "xcu-action"]
                 elif ch == " ":
                     cite = ["rfc3986-2", "xcu-action"]
+                elif ch == "?":
+                    # Not a value: '?' ends the path, so in the action it is a delimiter to escape (RFC 3986 2.2).
+                    cite = ["rfc3986-2.2", "xcu-action"]
+                elif ch == "/":
+                    # Only '?' and '#' end the path (RFC 3986 3.3): a '/' stays part of the action.
+                    cite = ["rfc3986-3.3", "xcu-action"]
             cases.append((key, "a" + ch + "b", rule, cite, ["ascii"] + (["plus", "D2"] if ch == "+" else
                                                                         ["space", "D3"] if ch == " " else [])))
         for key, text, rule, cite, tags in texts:

@@ -50,7 +50,7 @@ def vectors(v):
             # The callback's own query is kept whatever is appended: replacing its word=old loses what the
             # source app wrote (must); which of two words a receiver reads is another matter (silent-duplicates).
             ("same-name", S + "?word=old", S + "?word=old&word=Hola", "build-callback-kept",
-             APPEND + ["rfc3986-6.2.3", "silent-duplicates"], ["D16", "duplicate"],
+             APPEND + ["silent-duplicates"], ["D16", "duplicate"],
              "the source app loses word=old, which it wrote into its own callback"),
             ("no-host", "myapp:///success", "myapp:///success?word=Hola", "build-callback-append", APPEND, ["D16"], lost),
             ("opaque", "mailto:someone@example.com", "mailto:someone@example.com?word=Hola", "build-callback-append",
@@ -222,7 +222,7 @@ def vectors(v):
     v.build_request("build-callbacks-no-query", "Build a request whose callbacks have no query",
                     R("tgt", "act", success=S, error=S + "/e", cancel=S + "/c"), rule="build-request-structure",
                     breaks="the target app opens other callbacks than the three given",
-                    cite=["xcu-x-success", "xcu-x-error", "xcu-x-cancel"], tags=["callback"])
+                    cite=["xcu-x-success", "xcu-x-error", "xcu-x-cancel", "xcu-query-format"], tags=["callback"])
 
     # 6. Nothing added unasked (D19): one behaviour, judged once. A builder that adds its own parameter to every
     # URL (a request id, an x-source with its own name) fails these, at should; every other build vector is
@@ -250,7 +250,8 @@ def vectors(v):
     AU = ["czottmann/obsidian-actions-uri src/utils/callbacks.ts (replace of '+' over the whole URL)"]
     v.build_callback("kept-plus-in-query", "Success with nothing to add onto a callback whose query holds '+': "
                      "opened unchanged", S + "?q=a+b", rule="build-callback-kept", expect=U(S + "?q=a+b"),
-                     breaks="the source app reads q=a+b differently once its '+' is rewritten (as %20 or %2B)", cite=["xcu-x-success", "rfc3986-6.2.3"],
+                     breaks="the source app reads q=a+b differently once its '+' is rewritten (as %20 or %2B)",
+                     cite=["xcu-x-success", "rfc3986-2.2-not-equivalent"],
                      tags=["callback", "success", "plus", "D16"], provenance=AU)
     # With nothing to add, a builder may also write a bare '?' (a should, judged by build-callback-unchanged): these
     # must vectors hold the '+' of the scheme and of the fragment, and list that spelling too.
@@ -274,13 +275,14 @@ def vectors(v):
     v.build_callback("kept-plus-in-fragment", "Success with nothing to add onto a callback whose fragment holds '+': "
                      "the fragment kept", S + "#top+1", rule="build-callback-kept",
                      expect={"anyOf": [U(S + "#top+1"), U(S + "?#top+1")]},
-                     breaks="the source app's fragment 'top+1' becomes 'top 1' (%20)", cite=["xcu-x-success", "rfc3986-6.2.3"],
+                     breaks="the source app's fragment 'top+1' becomes 'top 1' (%20)",
+                     cite=["xcu-x-success", "rfc3986-2.2-not-equivalent"],
                      tags=["callback", "success", "plus", "fragment", "D17"], provenance=AU)
     v.build_callback("error-same-name", "Error onto a callback whose query already holds errorCode=old: kept, the "
                      "new pair appended", E + "?errorCode=old", outcome="error", code="1", message="x",
                      expect=U(E + "?errorCode=old&errorCode=1&errorMessage=x"), rule="build-callback-kept",
                      breaks="the source app loses errorCode=old, which it wrote into its own callback",
-                     cite=["xcu-x-error", "xcu-query-format", "rfc3986-6.2.3", "silent-duplicates"], tags=["callback", "error", "duplicate", "D16", "D18"],
+                     cite=["xcu-x-error", "xcu-query-format", "silent-duplicates"], tags=["callback", "error", "duplicate", "D16", "D18"],
                      provenance=["Vinzent03/obsidian-advanced-uri and czottmann/obsidian-actions-uri "
                                  "(URLSearchParams.set replaces a parameter of the same name)"])
 

@@ -196,9 +196,13 @@ def vectors(v):
                         breaks="the target app runs another action than %r, or the URL is no URI" % action
                         if rule == "build-request-action" else None,
                         expect=any_of(accept(request), reject("invalid-character")) if refusable else None,
-                        cite=["xcu-action", "rfc3986-2.2"] + (["silent-trailing-slash"] if key == "trailing-slash" else
-                                                              ["silent-version-path"] if key == "version" else
-                                                              ["rfc3986-2.5"] if key == "utf8" else []),
+                        # Each cites what says it: a delimiter in the path (2.2), '%' (2.4), '/' kept in the path
+                        # (3.3), a raw non-URI character (2, 2.5), a version segment (R1) or the spec's silence.
+                        cite=["xcu-action"] + {"question": ["rfc3986-2.2"], "hash": ["rfc3986-2.2"],
+                                               "percent": ["rfc3986-2.4-percent"], "multi": ["rfc3986-3.3"],
+                                               "trailing-slash": ["silent-trailing-slash"],
+                                               "version": ["xcu-r1-no-version", "silent-version-path"],
+                                               "utf8": ["rfc3986-2", "rfc3986-2.5"]}.get(key, []),
                         tags=["action", "D12"] if key in ("multi", "trailing-slash") else ["action"])
     lead = R("app", "/open")
     v.build_request("build-action-leading-slash", "Build a request for the action '/open': kept whole so it parses "

@@ -86,7 +86,8 @@ def vectors(v):
             v.parse(key, desc + ": allowed raw in a query, kept as data", BASE + "v=a" + ch + "b", rule="decode-raw-query-data",
                     breaks="the receiver refuses or changes the value %r, whose raw %r is query data" % ("a" + ch + "b", ch),
                     expect=E([("v", "a" + ch + "b")]), cite=["rfc3986-3.4-chars", "rfc3986-2.2-data"]
-                    if ch in "/?" else ["rfc3986-2.2-data"] if not ch.isalnum() else ["xcu-query-format"], tags=tags)
+                    if ch in "/?" else ["xcu-query-format"] if ch.isalnum() or ch in "-._~" else ["rfc3986-2.2-data"],
+                    tags=tags)
         else:
             v.parse(key, desc + ": outside RFC 3986, kept literally (or refused by a strict parser)",
                     BASE + "v=a" + ch + "b", rule="decode-raw-outside-uri",

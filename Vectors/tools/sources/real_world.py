@@ -29,7 +29,7 @@ CLASSIFIED = [
     ("drafts-open", "Drafts open with a placeholder uuid", "decode-structure", ["xcu-structure"], [],
      accept(R("drafts5", "open", parameters=[("uuid", "UUID-TO-VALID-DRAFT")])), None),
     ("shortcuts-run", "Shortcuts run-shortcut: '...' placeholders are the literal callbacks", "decode-structure",
-     ["xcu-x-success", "xcu-x-cancel", "rfc3986-2.1"], [],
+     ["xcu-structure", "xcu-x-success", "xcu-x-cancel", "rfc3986-2.1"], [],
      accept(R("shortcuts", "run-shortcut", success="...", cancel="...",
               parameters=[("name", "Calculate Tip"), ("input", "text"), ("text", "24.99")])), None),
     ("shortcuts-zh", "Shortcuts run-shortcut with a UTF-8 percent-encoded CJK name", "decode-utf8",
@@ -70,7 +70,7 @@ CLASSIFIED = [
     ("chrome-open-flag", "Chrome open/ with x-source, x-success and the flag create-new-tab", "decode-choice-combination",
      ["xcu-x-success", "silent-flag", "silent-trailing-slash"], ["D7", "D12", "flag"], None, None),
     ("textcenter-create", "Textcenter create with SUCCESS_URL / ERROR_URL placeholders", "decode-structure",
-     ["xcu-x-success", "xcu-x-error"], ["template"],
+     ["xcu-structure", "xcu-x-success", "xcu-x-error"], ["template"],
      accept(R("textcenterapp", "create", success="SUCCESS_URL", error="ERROR_URL",
               parameters=[("title", "TITLE"), ("text", "YOUR TEXT")])), None),
     ("written-down-open", "Written Down open-entry by UUID", "decode-structure", ["xcu-structure"], [],
@@ -147,7 +147,8 @@ def vectors(v):
             breaks="the source app loses the text code choice-not-found (read as a number, or dropped)",
             expect=accept(R("src", "failed", parameters=[("errorCode", "choice-not-found"),
                                                          ("errorMessage", "No choice")])),
-            cite=["xcu-x-error", "silent-error-code"], tags=["real-world", "D18"], provenance=["chhoumann/quickadd PR 1339"])
+            cite=["xcu-query-format", "xcu-x-error", "silent-error-code"], tags=["real-world", "D18"],
+            provenance=["chhoumann/quickadd PR 1339"])
     v.parse("iac-error-code", "IAC's error-Code is not errorCode: it is an ordinary parameter",
             "src://x-callback-url/failed?error-Code=1&errorMessage=x", rule="decode-request-id",
             expect=accept(R("src", "failed", parameters=[("error-Code", "1"), ("errorMessage", "x")])),

@@ -64,7 +64,7 @@ def vectors(v):
             joined(ERROR), rule="decode-structure", breaks="the source app misses errorCode=code or errorMessage=message",
             expect=accept(R("sourceapp", "translationError", source="TargetApp",
                                            parameters=[("errorCode", "code"), ("errorMessage", "message")])),
-            cite=["xcu-example-error", "xcu-x-error"], tags=TAGS + ["D18"])
+            cite=["xcu-example-error", "xcu-x-error", "xcu-structure"], tags=TAGS + ["D18"])
     v.parse("callback-ok", "The success callback URL named in the example parses with no query",
             OK, rule="decode-structure", breaks="the source app misreads its own acceptTranslation callback",
             expect=accept(R("sourceapp", "acceptTranslation")), cite=["xcu-structure", "xcu-host"], tags=TAGS)
