@@ -7,11 +7,14 @@ public struct ConformanceCase: Sendable, CustomStringConvertible {
     public var vector: Vector
     /// The vector's citation anchors, resolved from the suite's `citations.json`.
     public var citations: [Citation]
+    /// The vector's rule from the suite's `rules.json`, whose fields say which faults lie within it.
+    public var rule: VectorRule?
 
     /// Creates a case.
-    public init(vector: Vector, citations: [Citation]) {
+    public init(vector: Vector, citations: [Citation], rule: VectorRule? = nil) {
         self.vector = vector
         self.citations = citations
+        self.rule = rule
     }
 
     /// The vector id, such as `XCU-7K3P`.
@@ -47,7 +50,8 @@ public struct ConformanceCase: Sendable, CustomStringConvertible {
     /// The selected vectors of a loaded suite as test cases.
     public static func cases(of suite: VectorSuite, selection: VectorSelection = VectorSelection()) -> [ConformanceCase] {
         selection.apply(to: suite.vectors).map { vector in
-            ConformanceCase(vector: vector, citations: vector.citations.compactMap { suite.citations[$0] })
+            ConformanceCase(
+                vector: vector, citations: vector.citations.compactMap { suite.citations[$0] }, rule: suite.rules[vector.rule])
         }
     }
 }
@@ -64,6 +68,10 @@ public struct ConformanceCheck: Sendable {
         let vector = testCase.vector
         result = target.claims(vector.role)
             ? RunContext.$vectorID.withValue(vector.id) { Evaluator.run(vector, on: target) } : .notApplicable(vector)
+        let fields = testCase.rule?.fields ?? []
+        result.faults = FaultModel.diagnose(
+            result, choices: target.declaredChoices, extraParameters: Set(target.extraParameters),
+            ruleFields: fields.isEmpty ? nil : fields)
         self.targetName = target.identity.name
         knownFailure = knownFailures.entry(for: testCase.vector.id)
         self.testCase = testCase
@@ -118,6 +126,10 @@ public struct ConformanceCheck: Sendable {
         out += "  expected: \(vector.expectation.canonicalJSON.compactText)\n"
         out += "  actual:   \(result.answer.summary)\n"
         out += "  why:      " + result.detail.replacingOccurrences(of: "\n", with: "\n            ") + "\n"
+        for fault in result.faults {
+            out += "  fault:    \(fault.level.rawValue) \(fault.role): \(fault.title)"
+                + (fault.withinRule ? "" : " (outside the vector's rule \(vector.rule))") + "\n"
+        }
         for citation in testCase.citations {
             out += "  cite:     [\(citation.id)] \(citation.source)" + (citation.section.map { ", \($0)" } ?? "")
             if let quote = citation.quote { out += ": “\(quote)”" }

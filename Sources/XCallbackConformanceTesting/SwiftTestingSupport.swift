@@ -35,4 +35,21 @@
             }
         }
     }
+
+    /// Runs every vector that applies to `target` and records one issue that sums up its faults by level, when it has
+    /// any: the line to read first in a run whose per-vector cases print many issues.
+    ///
+    /// ```swift
+    /// @Test func myParserHasNoFaults() throws {
+    ///     try expectNoFaults(of: MyParser())
+    /// }
+    /// ```
+    /// - Throws: a `VectorLoadError` when the bundled suite cannot be loaded.
+    public func expectNoFaults(
+        of target: some ConformanceTarget, knownFailures: KnownFailures = KnownFailures(),
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let summary = try FaultSummary(of: target, knownFailures: knownFailures)
+        if !summary.isEmpty { Issue.record(Comment(rawValue: summary.text), sourceLocation: sourceLocation) }
+    }
 #endif

@@ -291,7 +291,10 @@ public struct FuzzEngine<Driver: FuzzDriver> {
     ///
     /// The level is left out: one fault seen on inputs the vectors grade at two levels is one finding, at the
     /// stricter level (`run` upgrades it when a later hit is stricter).
+    /// A differential failure the fault model names is keyed by its faults (`Fault.key`), as the runner groups
+    /// failures: one bug, one finding, however many rules its inputs break.
     public static func key(of failure: FuzzFailure) -> String {
+        if !failure.faults.isEmpty { return "fault " + failure.faults.map(\.key).sorted().joined(separator: " + ") }
         let rule = failure.rule.split(separator: "/").filter { !DifferentialLevel.graded.map(\.rawValue).contains(String($0)) }
             .joined(separator: "/")
         guard let disagreement = failure.details.first(where: { $0.label == "disagreement" })?.text else { return rule }

@@ -98,6 +98,13 @@ extension DifferentialDriver {
         report.subject = "\(subject)"
         report.expected = render(reference)
         report.actual = render(actual)
+        switch subject {
+        case let request as XCallbackRequest:
+            report.answers = (.buildRequest(request), reference.map(ObservedResult.url), actual.map(ObservedResult.url))
+        case let response as XCallbackResponse:
+            report.answers = (.buildCallback(response), reference.map(ObservedResult.url), actual.map(ObservedResult.url))
+        default: break
+        }
         return report
     }
 

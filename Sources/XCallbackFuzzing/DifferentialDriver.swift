@@ -29,6 +29,8 @@ public struct DifferentialDriver<Target: ConformanceTarget>: FuzzDriver, FuzzOut
     public var roles: Set<TargetRole>?
     /// How the vectors grade each fault, for the target's declarations and roles.
     public let table: FaultTable
+    /// The suite's rules, which say whether a finding's fault lies within the rule that grades it.
+    let rules: [String: VectorRule]
     let generator = RequestGenerator(maximumDepth: 3, literals: true)
 
     /// Creates a driver for `target` with its documented normalisations, grading faults as `vectors` do; `roles`
@@ -43,6 +45,7 @@ public struct DifferentialDriver<Target: ConformanceTarget>: FuzzDriver, FuzzOut
         let roles = roles ?? target.roles
         self.roles = roles
         self.table = vectors.table(choices: target.declaredChoices, extraParameters: target.extraParameters, roles: roles)
+        self.rules = vectors.rules
     }
 
     /// A driver with no fault table, whose disagreements are found but never graded: how a table learns.
@@ -52,6 +55,7 @@ public struct DifferentialDriver<Target: ConformanceTarget>: FuzzDriver, FuzzOut
         self.failingLevels = DifferentialLevel.graded
         self.roles = nil
         self.table = .empty
+        self.rules = [:]
     }
 
     /// `differential-<target name>`.
@@ -104,7 +108,45 @@ public struct DifferentialDriver<Target: ConformanceTarget>: FuzzDriver, FuzzOut
             ])
         if bad.rule == .noError { failure.breakage = report.breakage }
         failure.grade = bad.grade
+        // The finding names the faults the vectors' model names for the same difference, which key it (one bug, one
+        // finding); its level stays the one the vectors grade the disagreement at (`judge`).
+        failure.faults = faults(of: report, level: Level(rawValue: bad.level.rawValue) ?? .must).map { fault in
+            var fault = fault
+            fault.level = Level(rawValue: bad.level.rawValue) ?? fault.level
+            return fault
+        }
+        if !failure.faults.isEmpty {
+            failure.details.append(("fault", failure.faults.map { "\($0.level) \($0.role): \($0.title)" }.joined(separator: "; ")))
+        }
         return failure
+    }
+
+    /// The faults the vectors' model names for the report's difference (`FaultModel`), judged as a vector at `level`
+    /// whose expectation is the reference's answer; empty when the report kept no answers.
+    func faults(of report: DifferentialReport, level: Level, ruleFields: Set<FaultField>? = nil) -> [Fault] {
+        guard let (input, expected, actual) = report.answers else { return [] }
+        let expectation: Expectation
+        switch (input, expected) {
+        case (.buildRequest(let request), .accepted): expectation = .accept(.request(request))
+        case (_, .accepted(let result)):
+            switch result {
+            case .request(let request): expectation = .accept(.request(request))
+            case .url(let url): expectation = .accept(.url(url))
+            case .digest: return []
+            }
+        case (_, .rejected(let category, _)): expectation = .reject(category ?? "unknown")
+        default: return []
+        }
+        let vector = Vector(id: "fuzz", summary: report.subject, input: input, level: level, expectation: expectation)
+        let result = Evaluator.evaluate(
+            vector, answer: actual, choices: target.declaredChoices, extraParameters: Set(target.extraParameters))
+        var faults = FaultModel.diagnose(
+            result, choices: target.declaredChoices, extraParameters: Set(target.extraParameters), ruleFields: ruleFields)
+        // Two right refusals of one input never differ at must (Vectors/README.md, "Faults").
+        for index in faults.indices where faults[index].transformation == .otherCategory {
+            faults[index].level = max(faults[index].level, Level.should)
+        }
+        return faults.sorted { $0.level < $1.level }
     }
 
     /// Compares the target with the reference on one input and judges every disagreement.
@@ -160,6 +202,9 @@ public struct DifferentialDriver<Target: ConformanceTarget>: FuzzDriver, FuzzOut
         }
         judged.grade = table.grade(signature)
         judged.level = judged.grade.map { grade in grade.level.map { DifferentialLevel(rawValue: $0.rawValue) } ?? .allowed } ?? .must
+        // Two right refusals of one input never differ at must: another category is should at most, as the fault
+        // model grades it (Vectors/README.md, "Faults"; the oracle error O5, `t://%E2%`).
+        if disagreement.rule == .category, judged.level == .must { judged.level = .should }
         // Every build-callback vector's callback is a URI; one that is not is the source app's own mistake, and no
         // sentence asks a builder to keep it byte for byte or to build onto it: refusing it, or percent-encoding
         // what no URI holds raw, is should at most (Vectors/README.md, Levels; build-callback-invalid, should).
@@ -245,6 +290,7 @@ public struct DifferentialDriver<Target: ConformanceTarget>: FuzzDriver, FuzzOut
                 report.subject = FuzzFailure.escape(input)
                 report.expected = Self.render(expected)
                 report.actual = Self.render(actual)
+                report.answers = (.parseBytes(input), expected.map(ObservedResult.request), actual.map(ObservedResult.request))
             }
         }
         return report

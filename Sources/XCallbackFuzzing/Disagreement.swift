@@ -80,6 +80,8 @@ public struct DifferentialReport: Sendable {
     public var referenceCategory: RejectionCategory?
     /// How the target broke, when it did.
     public var breakage: BreakageKind?
+    /// The case, the reference's answer and the target's, kept when something disagrees, for the fault model.
+    public var answers: (input: VectorInput, expected: TargetAnswer<ObservedResult>, actual: TargetAnswer<ObservedResult>)?
     /// The reference's (choice-adjusted) outcome in a word or two: `accepted`, `rejected <category>`,
     /// `not-utf8`, or the build operation's name and whether the reference built or refused it
     /// (`build-request built`, `build-callback refused unsafe-callback-scheme`); a fuzzing loop's corpus uses it.

@@ -54,7 +54,7 @@ enum FaultSpelling: CaseIterable {
 }
 
 /// The fields of a request or of a callback's appended parameters a fault can touch.
-enum FaultField: Hashable {
+enum BuildField: Hashable {
     case action, source, success, error, cancel
     /// The name of the parameter at this index (of the request's parameters, or of the appended ones).
     case name(Int)
@@ -66,16 +66,16 @@ enum FaultyBuilds {
     /// A request URL with `field` spelled `spelling` (every other field encoded), `dropped` left out, and the
     /// scheme as given when `schemeAsGiven` (lowercased otherwise).
     static func requestURL(
-        _ request: XCallbackRequest, field: FaultField? = nil, spelling: FaultSpelling = .encoded, dropped: FaultField? = nil,
+        _ request: XCallbackRequest, field: BuildField? = nil, spelling: FaultSpelling = .encoded, dropped: BuildField? = nil,
         schemeAsGiven: Bool = false
     ) -> String {
-        func write(_ text: String, _ which: FaultField, keep: Set<UInt8> = []) -> String {
+        func write(_ text: String, _ which: BuildField, keep: Set<UInt8> = []) -> String {
             (which == field ? spelling : .encoded).write(text, keep: keep)
         }
         var url = (schemeAsGiven ? request.scheme : request.scheme.lowercased()) + "://x-callback-url/"
         url += write(request.action, .action, keep: [UInt8(ascii: "/")])
         var pieces: [String] = []
-        let reserved: [(String, String?, FaultField)] = [
+        let reserved: [(String, String?, BuildField)] = [
             ("x-source", request.source, .source), ("x-success", request.success, .success),
             ("x-error", request.error, .error), ("x-cancel", request.cancel, .cancel),
         ]
@@ -99,10 +99,10 @@ enum FaultyBuilds {
 
     /// The fields a build vector is about: those whose text is not plain, and a parameter's name with its
     /// value; every field when all are plain (the vector is about the structure), and then `allPlain`.
-    static func fieldsAbout(_ request: XCallbackRequest) -> (fields: [FaultField], allPlain: Bool) {
-        var all: [FaultField] = [.action]
-        var about: [FaultField] = plain(request.action, slash: true) && !request.action.hasSuffix("/") && !request.action.hasPrefix("/") ? [] : [.action]
-        let reserved: [(String?, FaultField)] = [(request.source, .source), (request.success, .success), (request.error, .error), (request.cancel, .cancel)]
+    static func fieldsAbout(_ request: XCallbackRequest) -> (fields: [BuildField], allPlain: Bool) {
+        var all: [BuildField] = [.action]
+        var about: [BuildField] = plain(request.action, slash: true) && !request.action.hasSuffix("/") && !request.action.hasPrefix("/") ? [] : [.action]
+        let reserved: [(String?, BuildField)] = [(request.source, .source), (request.success, .success), (request.error, .error), (request.cancel, .cancel)]
         for (value, field) in reserved where value != nil {
             all.append(field)
             if !plain(value) { about.append(field) }
@@ -129,7 +129,7 @@ enum FaultyBuilds {
         return unique(out, besides: correct)
     }
 
-    static func isValue(_ field: FaultField) -> Bool {
+    static func isValue(_ field: BuildField) -> Bool {
         if case .value = field { return true }
         return false
     }
@@ -161,7 +161,7 @@ enum FaultyBuilds {
     /// A callback URL for `response` with the appended parameter field `field` spelled `spelling`, `dropped` left
     /// out, and the parameters joined as `join` says.
     static func callbackURL(
-        _ response: XCallbackResponse, field: FaultField? = nil, spelling: FaultSpelling = .encoded, dropped: Int? = nil,
+        _ response: XCallbackResponse, field: BuildField? = nil, spelling: FaultSpelling = .encoded, dropped: Int? = nil,
         join: Join = .correct
     ) -> String {
         var base = response.callbackURL

@@ -14,6 +14,9 @@ public struct FuzzFailure: Error, Sendable, CustomStringConvertible {
     public var breakage: BreakageKind?
     /// How the vectors grade the fault (its level, the vector rule, role and tags), for a differential failure.
     public var grade: FaultGrade?
+    /// The faults the vectors' model names for the same difference (`FaultModel`), for a differential failure: what
+    /// tells one finding from another.
+    public var faults: [Fault] = []
 
     /// Creates a failure for `rule` on `input` with labelled `details`.
     public init(rule: String, input: [UInt8], details: [(label: String, text: String)] = []) {

@@ -10,6 +10,8 @@ import XCallbackConformanceCore
 public final class FuzzVectors: Sendable {
     /// Every vector, in the suite's order.
     public let vectors: [Vector]
+    /// The suite's rules, whose fields say which faults lie within the rule a finding is graded by.
+    public let rules: [String: VectorRule]
     /// The directory the vectors were loaded from, when they were (for the full text of generated inputs).
     public let directory: URL?
     private let tables = Mutex<[TableKey: FaultTable]>([:])
@@ -34,8 +36,9 @@ public final class FuzzVectors: Sendable {
     public let graded: [Vector]
 
     /// Vectors given as values (`directory` is where they came from, if anywhere).
-    public init(vectors: [Vector], directory: URL? = nil) {
+    public init(vectors: [Vector], directory: URL? = nil, rules: [String: VectorRule] = [:]) {
         self.vectors = vectors
+        self.rules = rules
         self.directory = directory
         let shorter = VectorSeeds.shortened(vectors, directory: directory) { max(1, 16_384 / max($0, 1)) }
         graded = vectors.map { shorter[$0.id] ?? $0 }
@@ -45,7 +48,8 @@ public final class FuzzVectors: Sendable {
     ///
     /// - Throws: `VectorLoadError` naming the file, the JSON path and what was expected.
     public convenience init(directory: URL) throws(VectorLoadError) {
-        self.init(vectors: try VectorSuite(directory: directory).vectors, directory: directory)
+        let suite = try VectorSuite(directory: directory)
+        self.init(vectors: suite.vectors, directory: directory, rules: suite.rules)
     }
 
     /// The vectors of `directory`, loaded once per process (with their tables): a process that runs several

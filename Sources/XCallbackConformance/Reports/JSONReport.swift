@@ -1,6 +1,6 @@
 // The canonical run record (schema: Vectors/protocol/report.schema.json): provenance of the suite and
 // the target (with the roles it claimed), what the run certifies (operations, roles, profile), the selection,
-// one score per level led by its failing rules, the known-failures problems and every vector's result (with
+// the faults of the run (FaultModel), one score per level led by its faults and then its failing rules, the known-failures problems and every vector's result (with
 // its role and rule; a vector not applicable has a null answer, since it was never sent).
 // An answer or detail longer than `ReportText.keptBytes` is kept as a prefix with its size and SHA-256.
 
@@ -9,7 +9,7 @@ import Foundation
 /// Writes the JSON report.
 public enum JSONReport {
     /// The report's format version; bumped only when the schema changes incompatibly.
-    public static let formatVersion = 2
+    public static let formatVersion = 3
 
     /// The report document.
     public static func document(_ run: ConformanceRun) -> JSONValue {
@@ -52,6 +52,7 @@ public enum JSONReport {
             ],
             "startedAt": .string(formatter.string(from: run.startedAt)),
             "durationSeconds": .number(run.durationSeconds),
+            "faults": .array(faultGroups(run).map(fault)),
             "summary": summary(run),
             "problems": .array(
                 run.problems.map { ["kind": .string($0.kind.rawValue), "id": .string($0.id), "message": .string(ReportText.capped($0.message))] }),
@@ -70,6 +71,7 @@ public enum JSONReport {
                     "skipped": .number(Double(score.skipped)), "notApplicable": .number(Double(score.notApplicable)),
                     "knownFailures": .number(Double(score.knownFailures)),
                     "total": .number(Double(score.total)), "percent": score.percent.map { .number($0) } ?? .null,
+                    "faults": .array(score.failingFaults.map(fault)),
                     "failingRules": .array(
                         score.failingRules.map { rule in
                             ["rule": .string(rule.rule), "summary": .optional(rule.summary), "vectors": .array(rule.vectors.map { .string($0) })]
@@ -97,7 +99,32 @@ public enum JSONReport {
             "matched": .optional(item.result.matched), "detail": .string(ReportText.capped(item.result.detail)),
             "expected": vector.expectation.canonicalJSON,
             "answer": item.result.verdict == .notApplicable ? .null : ReportText.capped(item.result.answer),
+            "faults": .array(item.result.faults.map { fault in
+                [
+                    "role": .string(fault.role.rawValue), "transformation": .string(fault.transformation.rawValue),
+                    "qualifier": .optional(fault.qualifier), "fields": .array(fault.fields.map { .string($0.rawValue) }),
+                    "level": .string(fault.level.rawValue), "withinRule": .bool(fault.withinRule),
+                ]
+            }),
             "knownFailure": known, "durationSeconds": .number(item.durationSeconds),
+        ]
+    }
+
+    /// Every fault of the run's unexcused failures, the strictest level first, then most vectors.
+    static func faultGroups(_ run: ConformanceRun) -> [FaultGroup] {
+        let summary = run.summary
+        return ReportText.levels.flatMap { level, _ in summary[level].failingFaults }
+    }
+
+    /// One fault: its level, role, transformation, qualifier and fields, its vectors, its shortest example and the
+    /// example's citation.
+    static func fault(_ group: FaultGroup) -> JSONValue {
+        [
+            "level": .string(group.level.rawValue), "role": .string(group.role.rawValue),
+            "transformation": .string(group.transformation.rawValue), "qualifier": .optional(group.qualifier),
+            "fields": .array(group.fields.map { .string($0.rawValue) }), "title": .string(group.title),
+            "vectors": .array(group.vectors.map { .string($0) }), "example": .string(group.example),
+            "cite": .array(group.citations.map { .string($0) }),
         ]
     }
 

@@ -59,13 +59,14 @@ public enum CallbackDifferences {
         let separators: Set<Character> = ["?", "&"]
         let params = wantTail.drop { separators.contains($0) }
         let wantSeparator = (own == nil && want != nil ? "?" : "") + wantTail.prefix { separators.contains($0) }
-        guard gotQuery.hasSuffix(params) || params.isEmpty else {
+        let appendsSomething = !gotQuery.dropFirst(kept.count).drop { separators.contains($0) }.isEmpty
+        guard gotQuery.hasSuffix(params) && !(params.isEmpty && appendsSomething && gotQuery.hasPrefix(kept)) else {
             // The appended part differs: compare it decoded, piece by piece, once the callback's own part is found.
             guard gotQuery.hasPrefix(kept) else { return [own == nil ? FieldDifference(.appended, .unexplained) : queryDifference(kept, gotQuery)] }
             let gotTail = gotQuery.dropFirst(kept.count)
             let gotSeparator = (own == nil && got != nil ? "?" : "") + gotTail.prefix { separators.contains($0) }
             let gotParams = gotTail.drop { separators.contains($0) }
-            var out = gotParams.isEmpty ? [] : separator(want: wantSeparator, got: gotSeparator, bare: false)
+            var out = gotParams.isEmpty || params.isEmpty ? [] : separator(want: wantSeparator, got: gotSeparator, bare: false)
             let pieces = { (text: Substring) in text.split(separator: "&").map { piece -> XCallbackParameter in
                 let equals = piece.firstIndex(of: "=")
                 let name = (try? PercentEncoding.decode(String(piece[..<(equals ?? piece.endIndex)]))) ?? String(piece)

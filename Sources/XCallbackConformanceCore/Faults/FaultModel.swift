@@ -189,7 +189,8 @@ public enum FaultModel {
         case (.buildCallback, .url(let want), .url(let built)):
             guard case .buildCallback(let response) = vector.input else { return [] }
             let found = CallbackDifferences.between(
-                callback: response.callbackURL, expected: want, built: built, extraParameters: context.extraParameters)
+                callback: response.callbackURL, expected: want, built: built,
+                extraParameters: vector.tags.contains(ExtraParameters.tag) ? [] : context.extraParameters)
             return found.isEmpty ? spelling(result, in: vector.operation) : found
         default: return []
         }

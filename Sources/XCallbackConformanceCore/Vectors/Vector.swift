@@ -31,6 +31,27 @@ public struct Vector: Sendable, Identifiable, CustomStringConvertible {
 
     /// The vector's id, which names its test case.
     public var description: String { id }
+
+    /// Creates a vector that no file holds, such as the one a fuzz finding is judged as: its role is the operation's
+    /// (`decode` for a parse), its rule `fuzz`, and it cites nothing.
+    public init(id: String, summary: String, input: VectorInput, level: Level, expectation: Expectation) {
+        self.id = id
+        self.summary = summary
+        self.input = input
+        self.level = level
+        self.expectation = expectation
+        switch input {
+        case .parseText, .parseBytes: (operation, role) = (.parse, .decode)
+        case .buildRequest: (operation, role) = (.buildRequest, .buildRequest)
+        case .buildCallback: (operation, role) = (.buildCallback, .buildCallback)
+        }
+        rule = "fuzz"
+        breaks = nil
+        citations = []
+        tags = []
+        provenance = []
+        file = ""
+    }
 }
 
 /// The three roles an app plays in the spec, as operations a target can implement.

@@ -53,3 +53,4 @@ import XCallbackConformance
         #expect(!rules.isEmpty)
     }
 }
+
