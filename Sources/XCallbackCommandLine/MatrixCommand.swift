@@ -57,6 +57,14 @@ public enum MatrixCommand {
             var entries = try reports.map { path throws(MatrixInputError) in try load(path) }
             let vectors = try loadVectors(vectorsDirectory)
             for index in entries.indices { entries[index].resolveRules(with: vectors) }
+            // The fault model names each row's faults from its stored answers, when the vectors load as a suite.
+            if let suite = try? (vectorsDirectory.map { try VectorSuite(directory: URL(fileURLWithPath: $0)) } ?? VectorSuite.bundled()) {
+                for (index, path) in reports.enumerated() {
+                    guard let data = FileManager.default.contents(atPath: path), let report = try? JSONValue(parsing: Array(data))
+                    else { continue }
+                    entries[index].faults = MatrixFaults(report: report, suite: suite)
+                }
+            }
             if let auditDirectory {
                 let known = Set(vectors.inputs.keys)
                 for (index, path) in reports.enumerated() {

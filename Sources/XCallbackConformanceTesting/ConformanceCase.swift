@@ -69,7 +69,7 @@ public struct ConformanceCheck: Sendable {
         result = target.claims(vector.role)
             ? RunContext.$vectorID.withValue(vector.id) { Evaluator.run(vector, on: target) } : .notApplicable(vector)
         let fields = testCase.rule?.fields ?? []
-        result.faults = FaultModel.diagnose(
+        result = FaultModel.scored(
             result, choices: target.declaredChoices, extraParameters: Set(target.extraParameters),
             ruleFields: fields.isEmpty ? nil : fields)
         self.targetName = target.identity.name

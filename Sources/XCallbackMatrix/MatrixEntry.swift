@@ -112,6 +112,8 @@ public struct MatrixEntry: Sendable {
     var judgedRoles: [String: String?] = [:]
     /// Whether the report names its profile (`certification.profile`); an older one has it worked out by `resolveRules`.
     var reportsProfile = false
+    /// The row's faults, named by the fault model from its answers (`MatrixFaults`), when the vectors could be loaded.
+    public var faults: MatrixFaults?
     /// The summaries of the rules, from the vectors directory (`resolveRules`).
     var ruleSummaries: [String: String] = [:]
 

@@ -43,6 +43,7 @@ public enum MatrixMarkdown {
             }
             out += "\n"
         }
+        out += faults(entries)
         out += causes(entries)
         out += fuzzFindings(entries)
         if let htmlName { out += "\nEvery failure with its input, expectation, answer and citation: [\(htmlName)](\(htmlName)).\n" }

@@ -32,8 +32,8 @@ SOURCES = [
     "hosts_actions", "security", "real_world",
 ]
 ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"
-SUITE_VERSION = "3.0.0"
-FORMAT_VERSION = 3
+SUITE_VERSION = "4.0.0"
+FORMAT_VERSION = 4
 SPEC_DIR = os.environ.get("XCU_SPEC_DIR", os.path.join(VECTORS, "..", "..", "shared", "spec"))
 
 

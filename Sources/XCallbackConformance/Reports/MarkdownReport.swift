@@ -18,13 +18,23 @@ public enum MarkdownReport {
         if !run.roles.isEmpty { out += "Certified profile: **\(run.profileText)** \(cell(ReportText.roleDetails(run))).\n\n" }
         out += "Declared choices: \(cell(ReportText.choices(run.declaredChoices))).\n\n"
         if let extras = ReportText.extraParameters(run) { out += "Extra parameters: \(cell(extras)).\n\n" }
-        out += "| level | failing rules | passed | failed | known | skipped | not applicable | score |\n"
-        out += "|---|---:|---:|---:|---:|---:|---:|---:|\n"
+        out += "| level | faults | failing rules | passed | failed | known | skipped | not applicable | score |\n"
+        out += "|---|---:|---:|---:|---:|---:|---:|---:|---:|\n"
         for (level, name) in ReportText.levels {
             let score = summary[level]
             let percent = score.percent.map { RunSummary.Score.format($0) + "%" } ?? "–"
-            out += "| \(name) | \(score.failingRules.count) | \(score.passed) | \(score.failed) | \(score.knownFailures) | "
+            out += "| \(name) | \(score.failingFaults.count) | \(score.failingRules.count) | \(score.passed) | \(score.failed) | \(score.knownFailures) | "
             out += "\(score.skipped) | \(score.notApplicable) | \(percent) |\n"
+        }
+        let faults = ReportText.levels.flatMap { level, _ in summary[level].failingFaults }
+        if !faults.isEmpty {
+            out += "\n### Faults\n\n| level | role | fault | vectors | example | cite |\n|---|---|---|---:|---|---|\n"
+            for fault in faults {
+                let what = "\(fault.transformation)" + (fault.qualifier.map { " (\($0))" } ?? "") + ": "
+                    + fault.fields.map(\.rawValue).joined(separator: ", ")
+                out += "| \(fault.level.rawValue) | \(fault.role) | \(cell(what)) | \(fault.vectors.count) | `\(fault.example)` | "
+                    + "\(cell(fault.citations.joined(separator: ", "))) |\n"
+            }
         }
         let failingRules = ReportText.levels.flatMap { level, name in summary[level].failingRules.map { (name, $0) } }
         if !failingRules.isEmpty {

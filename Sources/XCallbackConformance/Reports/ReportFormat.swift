@@ -59,14 +59,20 @@ enum ReportText {
             + "; set aside outside the `extra-parameters` vectors, which judge them once"
     }
 
-    /// The failing rules of `leading` levels, then every level's passed/judged count, the vectors not applicable and
-    /// the excused failures: `2 must rules failing (38 vectors) · must 527/565 · should 250/257 · 65 not applicable`.
+    /// The faults and failing rules of `leading` levels, then every level's passed/judged count, the vectors not
+    /// applicable and the excused failures:
+    /// `1 must fault (38 vectors) · 2 must rules failing (38 vectors) · must 527/565 · should 250/257 · 65 not applicable`.
     static func scoreLine(
         _ run: ConformanceRun, names: [(level: Level, name: String)] = levels, leading: [Level] = Level.allCases
     ) -> String {
         let summary = run.summary
         var parts: [String] = []
         for (level, name) in levels where leading.contains(level) {
+            let faults = summary[level].failingFaults
+            if !faults.isEmpty {
+                let vectors = faults.reduce(0) { $0 + $1.vectors.count }
+                parts.append("\(faults.count) \(name) fault\(faults.count == 1 ? "" : "s") (\(vectors) vector\(vectors == 1 ? "" : "s"))")
+            }
             let rules = summary[level].failingRules
             guard !rules.isEmpty else { continue }
             let vectors = summary[level].failingVectors

@@ -18,6 +18,10 @@ public enum TAPReport {
         if !run.roles.isEmpty { out += "# \(description(ReportText.profileLine(run)))\n" }
         let summary = run.summary
         for (level, name) in ReportText.levels {
+            if let faults = summary[level].failingFaultsText {
+                out += "# \(name): \(faults): "
+                    + description(summary[level].failingFaults.map { "\($0.role) \($0.transformation)" + ($0.qualifier.map { " (\($0))" } ?? "") }.joined(separator: "; ")) + "\n"
+            }
             guard let failing = summary[level].failingRulesText else { continue }
             out += "# \(name): \(failing): " + summary[level].failingRules.map(\.rule).joined(separator: ", ") + "\n"
         }

@@ -131,7 +131,8 @@ extension FaultModel {
                 return (fields.isEmpty ? [.parameterValue] : fields.sorted()).map {
                     FieldDifference($0, hypothesis.transformation, hypothesis.qualifier)
                 }
-            case (.failure(let error), .rejected(let category, _)) where category == nil || category == error.category:
+            // A refusal without a category could be any refusal: only a named category confirms the hypothesis.
+            case (.failure(let error), .rejected(let category?, _)) where category == error.category:
                 return [FieldDifference(.outcome, hypothesis.transformation, hypothesis.qualifier)]
             default: continue
             }

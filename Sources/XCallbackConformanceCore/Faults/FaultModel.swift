@@ -20,6 +20,17 @@ public enum FaultModel {
         diagnoses(result, choices: choices, extraParameters: extraParameters, ruleFields: ruleFields).first ?? []
     }
 
+    /// `result` judged alone, as a run of one vector judges it: its faults named and its level theirs.
+    public static func scored(
+        _ result: VectorResult, choices: DeclaredChoices = [:], extraParameters: Set<String> = [],
+        ruleFields: Set<FaultField>? = nil
+    ) -> VectorResult {
+        var scored = result
+        scored.faults = diagnose(result, choices: choices, extraParameters: extraParameters, ruleFields: ruleFields)
+        if let level = scored.faults.first?.level { scored.level = level }
+        return scored
+    }
+
     /// Every explanation of `result`, equally close: one, unless several allowed outcomes are as near as each other
     /// (`FaultJudgement` picks the one the rest of the run shows). Empty when it did not fail.
     public static func diagnoses(

@@ -196,8 +196,8 @@ public struct Manifest: Sendable, Hashable {
     /// The SHA-256 of the manifest file's bytes, set by the loader.
     public var sha256 = ""
 
-    /// The format versions this loader reads: format 3 only (its vectors name their role and rule).
-    public static let readableFormats: Set<Int> = [VectorFormat.version]
+    /// The format versions this loader reads: 4, and 3 (whose rules name no fields: every fault counts against them).
+    public static let readableFormats: Set<Int> = [3, VectorFormat.version]
 
     /// Decodes a manifest.
     public init(decoding cursor: JSONCursor) throws(VectorLoadError) {

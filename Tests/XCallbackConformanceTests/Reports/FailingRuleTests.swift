@@ -93,8 +93,10 @@ import XCallbackURL
     @Test func tapAndJUnitNameTheFailingRules() throws {
         let (run, expected) = try Self.refusingRun()
         let must = try #require(expected[.must])
+        let faults = try #require(run.summary[.must].failingFaultsText)
+        #expect(TAPReport.render(run).contains("\n# must: \(faults): "))
         #expect(TAPReport.render(run).contains("\n# must: \(Self.phrase(must)): "))
-        #expect(JUnitReport.render(run).contains("<property name=\"score\" value=\"\(Self.phrase(must, level: "must")) · "))
+        #expect(JUnitReport.render(run).contains("<property name=\"score\" value=\"\(faults.replacingOccurrences(of: " fault", with: " must fault")) · \(Self.phrase(must, level: "must")) · "))
     }
 }
 

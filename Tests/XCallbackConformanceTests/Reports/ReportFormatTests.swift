@@ -112,8 +112,8 @@ import XCallbackConformance
         #expect(text.hasPrefix("## x-callback-url conformance: scripted 1\n"))
         #expect(text.contains("**FAIL**"))
         #expect(text.contains(
-            "Score: 1 must rule failing (1 vector) · 1 should rule failing (1 vector) · must 4/6 · should 0/1 · implementation-defined 1/1 · 1 excused.\n"))
-        #expect(text.contains("| level | failing rules | passed | failed | known | skipped | not applicable | score |"))
+            "Score: 1 must fault (1 vector) · 1 must rule failing (1 vector) · 1 should fault (1 vector) · 1 should rule failing (1 vector) · must 4/6 · should 0/1 · implementation-defined 1/1 · 1 excused.\n"))
+        #expect(text.contains("| level | faults | failing rules | passed | failed | known | skipped | not applicable | score |"))
         #expect(text.contains("| must | 1 | 4 | 2 | 1 | 1 | 0 | 66.7% |"))
         #expect(text.contains("| should | 1 | 0 | 1 | 0 | 0 | 0 | 0% |"))
         #expect(text.contains("| implementation-defined | 0 | 1 | 0 | 0 | 0 | 0 | 100% |"))
@@ -122,7 +122,7 @@ import XCallbackConformance
         #expect(text.contains("| `XCU-2AAD` | should | parse | crashed |"))
         #expect(text.contains("| `XCU-2AAA` | must | parse | unexpected-rejection (known) |"))
         #expect(text.contains("- XCU-2AAJ now-passing"))
-        let order = ["### Failing rules", "### Known-failures problems", "### Failures", "| `XCU-2AAC` | must", "| `XCU-2AAA` | must", "| `XCU-2AAD` | should"]
+        let order = ["### Faults", "### Failing rules", "### Known-failures problems", "### Failures", "| `XCU-2AAC` | must", "| `XCU-2AAA` | must", "| `XCU-2AAD` | should"]
         let positions = order.map { text.range(of: $0)?.lowerBound }
         #expect(positions.allSatisfy { $0 != nil } && positions.compactMap { $0 } == positions.compactMap { $0 }.sorted(),
             "failing rules first, then problems, then failures by level, unexpected before known")
@@ -132,7 +132,7 @@ import XCallbackConformance
         let badge = try JSONValue(parsing: ReportFormat.badge.render(run))
         #expect(badge["schemaVersion"] == 1)
         #expect(badge["label"] == "x-callback-url suite 0.0.1-mini · receiver, request builder")
-        #expect(badge["message"] == "1 must rule failing (1 vector) · must 4/6 · should 0/1 · impl-defined 1/1 · 1 excused")
+        #expect(badge["message"] == "1 must fault (1 vector) · 1 must rule failing (1 vector) · must 4/6 · should 0/1 · impl-defined 1/1 · 1 excused")
         #expect(badge["color"] == "red")
         let passing = ConformanceRunner().run(try RunnerFixtures.miniSuite(), against: ReferenceTarget())
         #expect(BadgeReport.document(passing)["color"] == "brightgreen")

@@ -6,6 +6,7 @@
 //      valid inputs under that category). Two right refusals of one input are never a must fault of their own;
 //   4. failures are grouped by fault, and each is scored at its fault's level, the strictest among its members.
 // A failure counts against its vector's rule only when its fault touches one of the rule's fields (RunSummary).
+// The runner, the test-framework summaries and the matrix (rejudging a stored report) all call `judge`.
 
 /// Names the fault of every failure of a run and scores each failure at its fault's level.
 public enum FaultJudgement {
@@ -16,12 +17,12 @@ public enum FaultJudgement {
     ///   - choices: the target's declared choices.
     ///   - extraParameters: the names the target's builders add unasked (declared and detected).
     public static func judge(
-        _ results: inout [RunResult], rules: [String: VectorRule], choices: DeclaredChoices, extraParameters: Set<String>
+        _ results: inout [VectorResult], rules: [String: VectorRule], choices: DeclaredChoices, extraParameters: Set<String>
     ) {
         var found: [Int: [[Fault]]] = [:]
         var shown: [String: Int] = [:]
-        for index in results.indices where results[index].result.verdict.failureKind != nil {
-            let result = results[index].result
+        for index in results.indices where results[index].verdict.failureKind != nil {
+            let result = results[index]
             let faults = result.faultCandidates.isEmpty
                 ? candidates(of: result, rules: rules, choices: choices, extraParameters: extraParameters)
                 : result.faultCandidates
@@ -32,18 +33,18 @@ public enum FaultJudgement {
             func support(_ faults: [Fault]) -> Int { faults.reduce(0) { $0 + shown[$1.key, default: 0] } }
             var best = explanations.first ?? []
             for faults in explanations.dropFirst() where support(faults) > support(best) { best = faults }
-            results[index].result.faults = best
+            results[index].faults = best
         }
         attributeCategories(&results)
         let levels = Dictionary(
-            FaultGroup.groups(of: results.map(\.result)).map { ($0.key, $0.level) }, uniquingKeysWith: min)
-        for index in results.indices where !results[index].result.faults.isEmpty {
-            for position in results[index].result.faults.indices {
-                let key = results[index].result.faults[position].key
-                if let level = levels[key] { results[index].result.faults[position].level = level }
+            FaultGroup.groups(of: results).map { ($0.key, $0.level) }, uniquingKeysWith: min)
+        for index in results.indices where !results[index].faults.isEmpty {
+            for position in results[index].faults.indices {
+                let key = results[index].faults[position].key
+                if let level = levels[key] { results[index].faults[position].level = level }
             }
-            results[index].result.faults.sort { $0.level < $1.level }
-            results[index].result.level = results[index].result.faults[0].level
+            results[index].faults.sort { $0.level < $1.level }
+            results[index].level = results[index].faults[0].level
         }
     }
 
@@ -58,11 +59,11 @@ public enum FaultJudgement {
 
     /// Step 3: a refusal under another category (`X as Y`) becomes the run's fault `accepted (X)` or `refused (Y)`
     /// of the same role, when there is one.
-    static func attributeCategories(_ results: inout [RunResult]) {
-        let faults = results.flatMap(\.result.faults)
+    static func attributeCategories(_ results: inout [VectorResult]) {
+        let faults = results.flatMap(\.faults)
         for index in results.indices {
-            for position in results[index].result.faults.indices {
-                let fault = results[index].result.faults[position]
+            for position in results[index].faults.indices {
+                let fault = results[index].faults[position]
                 guard fault.transformation == .otherCategory,
                     let parts = fault.qualifier?.components(separatedBy: " as "), parts.count == 2
                 else { continue }
@@ -72,7 +73,7 @@ public enum FaultJudgement {
                     }) else { continue }
                     explaining.level = fault.level
                     explaining.withinRule = fault.withinRule
-                    results[index].result.faults[position] = explaining
+                    results[index].faults[position] = explaining
                     break
                 }
             }
