@@ -118,9 +118,9 @@ struct FaultHypothesis: Sendable {
 
 extension FaultModel {
     /// The parse hypothesis that reproduces `answer` for `url`, as a difference in the fields it changed.
-    static func parseHypothesis(_ url: String, answer: TargetAnswer<ObservedResult>, expected: XCallbackRequest?)
-        -> [FieldDifference]?
-    {
+    static func parseHypothesis(
+        _ url: String, answer: TargetAnswer<ObservedResult>, expected: XCallbackRequest?, refusalExpected: Bool = false
+    ) -> [FieldDifference]? {
         for (hypothesis, rewrite) in FaultHypothesis.parse {
             guard let rewritten = rewrite(url) else { continue }
             let predicted = Result { () throws(XCallbackRejection) in try XCallbackRequest(parsing: rewritten) }
@@ -131,8 +131,9 @@ extension FaultModel {
                 return (fields.isEmpty ? [.parameterValue] : fields.sorted()).map {
                     FieldDifference($0, hypothesis.transformation, hypothesis.qualifier)
                 }
-            // A refusal without a category could be any refusal: only a named category confirms the hypothesis.
-            case (.failure(let error), .rejected(let category?, _)) where category == error.category:
+            // A refusal without a category could be any refusal: only a named category confirms the hypothesis; and
+            // where the vector expects a refusal too, a refusal is a question of category, never of this hypothesis.
+            case (.failure(let error), .rejected(let category?, _)) where category == error.category && (expected != nil || refusalExpected):
                 return [FieldDifference(.outcome, hypothesis.transformation, hypothesis.qualifier)]
             default: continue
             }

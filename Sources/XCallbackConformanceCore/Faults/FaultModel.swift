@@ -121,6 +121,20 @@ public enum FaultModel {
         Set(differences.map(\.transformation)).reduce(0) { $0 + ($1 == .unexplained ? 3 : 1) }
     }
 
+    /// The fault a whole-input hypothesis names for a refusal where the vector expects another refusal: used only when
+    /// the run shows that hypothesis's fault elsewhere (`FaultJudgement`), never on one answer alone.
+    public static func refusalHypothesis(_ result: VectorResult) -> Fault? {
+        let url: String? = switch result.vector.input {
+        case .parseText(let text): text
+        case .parseBytes(let bytes): String(validating: bytes, as: UTF8.self)
+        default: nil
+        }
+        guard let url, case .rejected = result.answer,
+            let differences = parseHypothesis(url, answer: result.answer, expected: nil, refusalExpected: true)
+        else { return nil }
+        return faults(result, differences, ruleFields: nil).first
+    }
+
     /// The whole-answer hypothesis that reproduces the answer, if one does.
     static func hypothesis(_ result: VectorResult, candidates: [Expectation]) -> [FieldDifference]? {
         let expected: XCallbackRequest? = candidates.lazy.compactMap { candidate -> XCallbackRequest? in
