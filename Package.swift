@@ -4,7 +4,7 @@
 //
 // The modules, each building only on modules listed before it (README.md, "How it fits together"):
 //   XCallbackURL                  the reference: parse, build a request, build a callback
-//   XCallbackConformanceCore      vectors and their loader, evaluation, JSON
+//   XCallbackConformanceCore      vectors and their loader, evaluation, the fault model, JSON
 //   XCallbackTransport            a target in another process: spawning, the protocol, its schemas
 //   XCallbackConformance          the runner and its reports; XCallbackConformanceTesting certifies from tests
 //   XCallbackFuzzing              fuzz drivers and mutator, all that the libFuzzer binaries in Fuzz/ link
@@ -35,7 +35,9 @@ let package = Package(
 
         // Vectors and evaluation: `ConformanceTarget`, the vector model and loader (with the bundled vectors), the
         // evaluator, the encoding rules, JSON. Small on purpose: the fuzz binaries link and instrument this.
-        .target(name: "XCallbackConformanceCore", dependencies: ["XCallbackURL"], resources: [.copy("../../Vectors")]),
+        .target(
+            name: "XCallbackConformanceCore", dependencies: ["XCallbackURL"], exclude: ["README.md"],
+            resources: [.copy("../../Vectors")]),
 
         // Transport: a target in another process (spawning, the JSON Lines protocol, the protocol server, schemas).
         .target(name: "XCallbackTransport", dependencies: ["XCallbackConformanceCore"], exclude: ["README.md"]),
@@ -45,15 +47,15 @@ let package = Package(
             name: "XCallbackConformance", dependencies: ["XCallbackConformanceCore", "XCallbackTransport"],
             exclude: ["README.md"]
         ),
-        .target(name: "XCallbackConformanceTesting", dependencies: ["XCallbackConformance"]),
+        .target(name: "XCallbackConformanceTesting", dependencies: ["XCallbackConformance"], exclude: ["README.md"]),
 
         // Fuzzing: the drivers in plain Swift, which the libFuzzer binaries of the nested Fuzz/ package link (no
         // runner, no transport); and the engine that drives any target with them, in process or over the protocol.
-        .target(name: "XCallbackFuzzing", dependencies: ["XCallbackURL", "XCallbackConformanceCore"]),
+        .target(name: "XCallbackFuzzing", dependencies: ["XCallbackURL", "XCallbackConformanceCore"], exclude: ["README.md"]),
         .target(name: "XCallbackFuzzEngine", dependencies: ["XCallbackFuzzing", "XCallbackTransport"], exclude: ["README.md"]),
 
         // The results matrix, and the command line with the executable that runs it.
-        .target(name: "XCallbackMatrix", dependencies: ["XCallbackConformanceCore"]),
+        .target(name: "XCallbackMatrix", dependencies: ["XCallbackConformanceCore"], exclude: ["README.md"]),
         .target(
             name: "XCallbackCommandLine",
             dependencies: ["XCallbackConformance", "XCallbackFuzzEngine", "XCallbackMatrix"],

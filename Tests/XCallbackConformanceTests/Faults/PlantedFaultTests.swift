@@ -1,5 +1,6 @@
 import Testing
 import XCallbackConformance
+import XCallbackConformanceTesting
 
 /// One planted bug, one fault: every mutant of the suite, run through the whole runner, shows exactly one fault at
 /// must or should, and two mutants planted together show two (issue 35: design against hiding).
@@ -52,5 +53,12 @@ import XCallbackConformance
         }
         #expect(!rules.isEmpty)
     }
-}
 
+    @Test("A failing parser's test run ends with its faults by level")
+    func summaryByLevel() throws {
+        let summary = try FaultSummary(of: ParseMutants.keepsActionSlash)
+        #expect(summary.text.hasPrefix("faults by level: must 1\n"), "\(summary.text)")
+        #expect(summary.text.contains("must decode: delimiter-kept (leading '/'): action ("))
+        #expect(try FaultSummary(of: ReferenceTarget()).isEmpty)
+    }
+}

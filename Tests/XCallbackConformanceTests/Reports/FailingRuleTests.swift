@@ -58,16 +58,18 @@ import XCallbackURL
         for rule in must.keys { #expect(text.contains("\nrule \(rule) (\(must[rule]?.count ?? 0)): "), "\(rule)") }
     }
 
-    @Test func theMarkdownReportListsTheFailingRulesBeforeTheFailures() throws {
+    @Test func theMarkdownReportListsTheFaultsAndFailingRulesBeforeTheFailures() throws {
         let (run, expected) = try Self.refusingRun()
         let text = MarkdownReport.render(run)
         let must = try #require(expected[.must])
-        #expect(text.contains("Score: \(Self.phrase(must, level: "must")) · "))
+        let faults = try #require(run.summary[.must].failingFaultsText).replacingOccurrences(of: " fault", with: " must fault")
+        #expect(text.contains("Score: \(faults) · \(Self.phrase(must, level: "must")) · "))
         let rows = text.split(separator: "\n").filter { $0.hasPrefix("| must | `") }
         #expect(rows.count == must.count)
+        let faultTable = try #require(text.range(of: "### Faults"))
         let failingRules = try #require(text.range(of: "### Failing rules"))
         let failures = try #require(text.range(of: "### Failures"))
-        #expect(failingRules.lowerBound < failures.lowerBound)
+        #expect(faultTable.lowerBound < failingRules.lowerBound && failingRules.lowerBound < failures.lowerBound)
     }
 
     @Test func theJSONSummaryCarriesTheFailingRulesWithTheirVectors() throws {
@@ -83,11 +85,12 @@ import XCallbackURL
         #expect(read == expected[.must])
     }
 
-    @Test func theBadgeMessageLeadsWithTheFailingMustRules() throws {
+    @Test func theBadgeMessageLeadsWithTheMustFaultsThenRules() throws {
         let (run, expected) = try Self.refusingRun()
         let message = try #require(BadgeReport.document(run)["message"]?.stringValue)
-        #expect(message.hasPrefix("\(Self.phrase(try #require(expected[.must]), level: "must")) · must "))
-        #expect(!message.contains("should rule"), "the badge leads with must rules only")
+        let faults = try #require(run.summary[.must].failingFaultsText).replacingOccurrences(of: " fault", with: " must fault")
+        #expect(message.hasPrefix("\(faults) · \(Self.phrase(try #require(expected[.must]), level: "must")) · must "))
+        #expect(!message.contains("should rule") && !message.contains("should fault"), "the badge leads with must faults and rules only")
     }
 
     @Test func tapAndJUnitNameTheFailingRules() throws {

@@ -29,7 +29,8 @@ import XCallbackURL
         #expect(lines[1] == #"  expected: {"reject":"not-x-callback-url"}"#)
         #expect(lines[2].hasPrefix(#"  actual:   accepted {"scheme":"s","action":"wrong""#))
         #expect(lines[3].hasPrefix("  why:      expected rejection 'not-x-callback-url'"))
-        #expect(lines[4] == "  cite:     [xcu-host] x-callback-url 1.0 DRAFT R3, URL Structure: “URLs will be identified by the use of “x-callback-url” as the host portion of the URL.”")
+        #expect(lines[4] == "  fault:    must recognise: accepted (not-x-callback-url): outcome")
+        #expect(lines[5] == "  cite:     [xcu-host] x-callback-url 1.0 DRAFT R3, URL Structure: “URLs will be identified by the use of “x-callback-url” as the host portion of the URL.”")
     }
 
     @Test func knownFailuresAreExpectedAndStaleEntriesAreNot() {

@@ -28,7 +28,12 @@ func myParserConforms(_ vector: ConformanceCase) {
     expectConformance(of: MyParser(), vector)
 }
 
-// XCTest: one test, one failure per failing vector.
+// The line to read first: the whole run's faults by level, one issue (Vectors/README.md, "Faults").
+@Test func myParserHasNoFaults() throws {
+    try expectNoFaults(of: MyParser())
+}
+
+// XCTest: one test, one failure per failing vector, then the faults by level.
 final class MyParserConformanceTests: XCTestCase {
     func testConformance() throws {
         try XCTAssertConforms(MyParser())
