@@ -58,7 +58,7 @@ extension MatrixMarkdown {
             guard let faults = entry.faults else { continue }
             for group in faults.groups where group.level == .must || group.level == .should {
                 let cause = entry.audit.flatMap { MatrixFaults.cause(of: group, in: $0) }
-                out += "| \(cell(entry.name)) | \(group.level.rawValue) | \(cell(group.role.rawValue + ": " + group.transformation.rawValue + (group.qualifier.map { " (\($0))" } ?? "") + ": " + group.fields.map(\.rawValue).joined(separator: ", "))) | "
+                out += "| \(cell(entry.name)) | \(group.level.rawValue) | \(cell(group.roleText + ": " + group.transformation.rawValue + (group.qualifier.map { " (\($0))" } ?? "") + ": " + group.fields.map(\.rawValue).joined(separator: ", "))) | "
                 out += "\(group.vectors.count) | `\(group.example)` | \(cause.map { "\(cell($0.cause.id)) (\($0.vectors))" } ?? "–") |\n"
             }
             if let audit = entry.audit {

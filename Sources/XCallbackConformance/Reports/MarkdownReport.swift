@@ -32,7 +32,7 @@ public enum MarkdownReport {
             for fault in faults {
                 let what = "\(fault.transformation)" + (fault.qualifier.map { " (\($0))" } ?? "") + ": "
                     + fault.fields.map(\.rawValue).joined(separator: ", ")
-                out += "| \(fault.level.rawValue) | \(fault.role) | \(cell(what)) | \(fault.vectors.count) | `\(fault.example)` | "
+                out += "| \(fault.level.rawValue) | \(fault.roleText) | \(cell(what)) | \(fault.vectors.count) | `\(fault.example)` | "
                     + "\(cell(fault.citations.joined(separator: ", "))) |\n"
             }
         }

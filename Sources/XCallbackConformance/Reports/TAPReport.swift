@@ -20,7 +20,7 @@ public enum TAPReport {
         for (level, name) in ReportText.levels {
             if let faults = summary[level].failingFaultsText {
                 out += "# \(name): \(faults): "
-                    + description(summary[level].failingFaults.map { "\($0.role) \($0.transformation)" + ($0.qualifier.map { " (\($0))" } ?? "") }.joined(separator: "; ")) + "\n"
+                    + description(summary[level].failingFaults.map { "\($0.roleText) \($0.transformation)" + ($0.qualifier.map { " (\($0))" } ?? "") }.joined(separator: "; ")) + "\n"
             }
             guard let failing = summary[level].failingRulesText else { continue }
             out += "# \(name): \(failing): " + summary[level].failingRules.map(\.rule).joined(separator: ", ") + "\n"

@@ -83,7 +83,7 @@ public enum TextReport {
         for (level, name) in ReportText.levels {
             out += name.padding(toLength: 24, withPad: " ", startingAt: 0) + summary[level].headline + "\n"
             for fault in summary[level].failingFaults {
-                out += "                          fault \(fault.role): \(fault.transformation)"
+                out += "                          fault \(fault.roleText): \(fault.transformation)"
                     + (fault.qualifier.map { " (\(ReportText.line($0)))" } ?? "")
                     + ": \(fault.fields.map(\.rawValue).joined(separator: ", ")) (\(fault.vectors.count))\n"
             }

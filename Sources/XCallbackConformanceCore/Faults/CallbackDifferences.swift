@@ -104,14 +104,16 @@ public enum CallbackDifferences {
     }
 
     /// The differences of two lists of appended parameters, each name in its own field.
-    static func appendedDifferences(_ want: [XCallbackParameter], _ got: [XCallbackParameter]) -> [FieldDifference] {
-        func field(_ name: String) -> FaultField {
-            switch name {
-            case "errorCode": .errorCode
-            case "errorMessage": .errorMessage
-            default: .appended
-            }
+    /// The field of an appended parameter, by its name.
+    static func field(_ name: String) -> FaultField {
+        switch name {
+        case "errorCode": .errorCode
+        case "errorMessage": .errorMessage
+        default: .appended
         }
+    }
+
+    static func appendedDifferences(_ want: [XCallbackParameter], _ got: [XCallbackParameter]) -> [FieldDifference] {
         var out: [FieldDifference] = []
         // Exact matches first, so that a dropped duplicate reads as one missing parameter, not a changed value.
         var remaining = got, unmatched: [XCallbackParameter] = []

@@ -29,8 +29,19 @@ public struct Fault: Hashable, Sendable {
         self.withinRule = withinRule
     }
 
-    /// What groups answers into one fault: the role, the transformation and its qualifier.
-    public var key: String { "\(role) \(transformation)" + (qualifier.map { " (\($0))" } ?? "") }
+    /// What groups answers into one fault: the role, the transformation and its qualifier. A builder's encoding of a
+    /// value is one function whichever builder calls it, so an encoding transformation keys both builders as `build`.
+    public var key: String { "\(Self.keyRole(role, transformation)) \(transformation)" + (qualifier.map { " (\($0))" } ?? "") }
+
+    /// The transformations of a builder's value encoder, shared by the request and the callback builder.
+    static let encodings: Set<FaultTransformation> = [
+        .notEncoded, .encodedAgain, .spaceAsPlus, .lowercaseHex, .unreservedEscaped, .flagForm,
+    ]
+
+    /// The role a key names: `build` for an encoding transformation of either builder, else the role.
+    static func keyRole(_ role: TargetRole, _ transformation: FaultTransformation) -> String {
+        (role == .buildRequest || role == .buildCallback) && encodings.contains(transformation) ? "build" : role.rawValue
+    }
 
     /// `decoded-again: parameter-value, x-success`, the fault in one line.
     public var title: String {
@@ -57,14 +68,20 @@ public struct FaultGroup: Hashable, Sendable {
     /// The example's citations.
     public var citations: [String]
 
-    /// What groups answers into one fault (`Fault.key`).
-    public var key: String { "\(role) \(transformation)" + (qualifier.map { " (\($0))" } ?? "") }
+    /// Every role whose failures show it (both builders for a shared value encoder).
+    public var roles: [TargetRole] = []
 
-    /// `must decode: decoded-again: parameter-value, x-success`, the fault in one line with its level and role.
+    /// What groups answers into one fault (`Fault.key`).
+    public var key: String { "\(Fault.keyRole(role, transformation)) \(transformation)" + (qualifier.map { " (\($0))" } ?? "") }
+
+    /// `must decode: decoded-again: parameter-value, x-success`, the fault in one line with its level and role(s).
     public var title: String {
-        "\(level.rawValue) \(role): \(transformation)" + (qualifier.map { " (\($0))" } ?? "") + ": "
+        "\(level.rawValue) \(roleText): \(transformation)" + (qualifier.map { " (\($0))" } ?? "") + ": "
             + fields.map(\.rawValue).joined(separator: ", ")
     }
+
+    /// The role, or the roles joined with `+` when both builders show it.
+    public var roleText: String { roles.count > 1 ? roles.map(\.rawValue).sorted().joined(separator: "+") : role.rawValue }
 
     /// Groups `results` (failed ones with faults) by each fault's key (an answer with two faults is in two groups): the strictest level first, then most vectors.
     public static func groups(of results: [VectorResult]) -> [FaultGroup] {
@@ -76,6 +93,7 @@ public struct FaultGroup: Hashable, Sendable {
                 let size = result.vector.input.size
                 if var group = groups[fault.key] {
                     group.fields = Array(Set(group.fields + fault.fields)).sorted()
+                    if !group.roles.contains(fault.role) { group.roles.append(fault.role) }
                     group.level = min(group.level, fault.level)
                     if !group.vectors.contains(result.vector.id) { group.vectors.append(result.vector.id) }
                     if size < sizes[fault.key, default: .max] {
@@ -88,7 +106,7 @@ public struct FaultGroup: Hashable, Sendable {
                     groups[fault.key] = FaultGroup(
                         role: fault.role, transformation: fault.transformation, qualifier: fault.qualifier,
                         fields: fault.fields, level: fault.level, vectors: [result.vector.id], example: result.vector.id,
-                        citations: result.vector.citations)
+                        citations: result.vector.citations, roles: [fault.role])
                 }
             }
         }

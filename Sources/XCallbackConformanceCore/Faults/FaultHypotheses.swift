@@ -24,6 +24,10 @@ struct FaultHypothesis: Sendable {
             url.contains("+") ? url.replacingOccurrences(of: "+", with: "%20") : nil
         }),
         (FaultHypothesis(transformation: .notDecoded, note: "names"), escapingNames),
+        (FaultHypothesis(transformation: .decodedAgain, note: "the whole URL before parsing"), { url in
+            guard url.contains("%"), let decoded = try? PercentEncoding.decode(url), decoded != url else { return nil }
+            return decoded
+        }),
         (FaultHypothesis(transformation: .accepted, note: "the authority", qualifier: "authority not checked"), { url in
             guard let start = url.range(of: "://")?.upperBound else { return nil }
             let end = url[start...].firstIndex { "/?#".contains($0) } ?? url.endIndex
@@ -31,10 +35,6 @@ struct FaultHypothesis: Sendable {
             return rewritten == url ? nil : rewritten
         }),
         (FaultHypothesis(transformation: .latin1, note: "escapes above 0x7F"), latin1Escapes),
-        (FaultHypothesis(transformation: .decodedAgain, note: "the whole URL before parsing"), { url in
-            guard url.contains("%"), let decoded = try? PercentEncoding.decode(url), decoded != url else { return nil }
-            return decoded.replacingOccurrences(of: "%", with: "%25")
-        }),
     ]
 
     /// The query (after the first `?`, before the first `#`) percent-decoded once, its `%` kept as data.
@@ -81,11 +81,24 @@ struct FaultHypothesis: Sendable {
     }
 
     /// Build-request hypotheses: how a builder encodes a field, other than once.
-    static let encoders: [(FaultHypothesis, @Sendable (String) -> String)] = [
-        (FaultHypothesis(transformation: .notEncoded, note: "written raw"), { $0 }),
-        (FaultHypothesis(transformation: .encodedAgain, note: "encoded twice"), { PercentEncoding.encodeValue(PercentEncoding.encodeValue($0)) }),
-        (FaultHypothesis(transformation: .spaceAsPlus, note: "form encoding"), { PercentEncoding.encodeValue($0).replacingOccurrences(of: "%20", with: "+") }),
-    ]
+    static let encoders: [(FaultHypothesis, @Sendable (String) -> String)] = {
+        var out: [(FaultHypothesis, @Sendable (String) -> String)] = [
+            (FaultHypothesis(transformation: .notEncoded, note: "written raw"), { @Sendable text in text }),
+            (FaultHypothesis(transformation: .encodedAgain, note: "encoded twice"), { @Sendable text in
+                PercentEncoding.encodeValue(PercentEncoding.encodeValue(text))
+            }),
+            (FaultHypothesis(transformation: .spaceAsPlus, note: "form encoding"), { @Sendable text in
+                PercentEncoding.encodeValue(text).replacingOccurrences(of: "%20", with: "+")
+            }),
+        ]
+        // One character left out of the encode set: a builder's table that forgets `&`, or `+`.
+        for raw in ["&", "=", "#", "+", "?", "%", " "] {
+            let escape = PercentEncoding.encodeValue(raw)
+            let encode: @Sendable (String) -> String = { PercentEncoding.encodeValue($0).replacingOccurrences(of: escape, with: raw) }
+            out.append((FaultHypothesis(transformation: .notEncoded, note: "\(raw) left raw"), encode))
+        }
+        return out
+    }()
 
     /// The groups of fields a builder encodes with one function.
     static let groups: [(fields: [FaultField], name: String)] = [

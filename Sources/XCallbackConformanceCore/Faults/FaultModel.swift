@@ -41,7 +41,7 @@ public enum FaultModel {
         let vector = result.vector
         let context = Context(vector: vector, choices: choices, extraParameters: extraParameters)
         let candidates = leaves(of: vector.expectation, choices: context.choices)
-        if let hypothesis = hypothesis(result, candidates: candidates) {
+        if let hypothesis = hypothesis(result, candidates: candidates) ?? callbackHypothesis(result, candidates: candidates, context: context) {
             return [faults(result, hypothesis, ruleFields: ruleFields)]
         }
         if kind == .inconsistentChoice {
@@ -133,6 +133,41 @@ public enum FaultModel {
             let differences = parseHypothesis(url, answer: result.answer, expected: nil, refusalExpected: true)
         else { return nil }
         return faults(result, differences, ruleFields: nil).first
+    }
+
+    /// The build-callback hypothesis that reproduces the built URL: the appended names and values, or one of them,
+    /// written by an encoder other than the reference's (`FaultHypothesis.encoders`).
+    static func callbackHypothesis(_ result: VectorResult, candidates: [Expectation], context: Context) -> [FieldDifference]? {
+        guard case .buildCallback(let response) = result.vector.input, case .accepted(.url(let built)) = result.answer
+        else { return nil }
+        for candidate in candidates {
+            guard case .accept(.url(let want)) = candidate, want != built else { continue }
+            let comparison = CallbackComparison(callback: response.callbackURL, expected: want, context: context)
+            guard case .success(let parts) = comparison.appended(in: want), !parts.parameters.isEmpty else { continue }
+            // Appended values that read back as expected differ in spelling only: the encoding rule names that.
+            if case .success(let got) = comparison.appended(in: built), got.parameters == parts.parameters { continue }
+            let groups: [Set<String>?] = [nil, ["errorMessage"], ["errorCode"], ["x-source"]]
+            for (hypothesis, encode) in FaultHypothesis.encoders {
+                for group in groups {
+                    var changed: Set<FaultField> = []
+                    let pieces = parts.parameters.map { parameter -> String in
+                        let name = PercentEncoding.encodeValue(parameter.name)
+                        guard let value = parameter.value else { return name }
+                        let inGroup = group.map { $0.contains(parameter.name) } ?? true
+                        let written = inGroup ? encode(value) : PercentEncoding.encodeValue(value)
+                        if written != PercentEncoding.encodeValue(value) {
+                            changed.insert(CallbackDifferences.field(parameter.name))
+                        }
+                        return name + "=" + written
+                    }
+                    guard !changed.isEmpty,
+                        String(comparison.base) + comparison.separator + pieces.joined(separator: "&") + comparison.fragment == built
+                    else { continue }
+                    return changed.sorted().map { FieldDifference($0, hypothesis.transformation) }
+                }
+            }
+        }
+        return nil
     }
 
     /// The whole-answer hypothesis that reproduces the answer, if one does.
