@@ -7,7 +7,7 @@ For each bug of Tests/XCallbackConformanceTests/Fixtures/buggy_builder_adapter.p
 1. the conformance run (JSON report): the faults at must and should (Vectors/README.md, "Faults"), the failing rules
    the summary counts, and the distinct rules of the failing vectors (what a report led with before the fault model);
 2. `fuzz --target` for --seconds from the built-in seeds: the distinct faults its findings name (`· fault:` on each
-   announced finding).
+   announced finding; a finding whose answer shows several names each).
 One planted bug should show exactly one fault in each. Use a release build:
 `swift build -c release --product xcallback-conformance`.
 """
@@ -51,7 +51,8 @@ def fuzz(binary, command, seed, seconds):
         result = subprocess.run(
             [binary, "fuzz", "--target", command, "--seed", str(seed), "--seconds", str(seconds), "--no-progress",
              "--findings", work], capture_output=True, text=True, timeout=seconds + 300)
-    return sorted({m.group(1) for m in FAULT.finditer(result.stdout)})
+    # A finding names every fault its answer shows, joined by " + ": count each fault once.
+    return sorted({fault for m in FAULT.finditer(result.stdout) for fault in m.group(1).split(" + ")})
 
 
 def main():

@@ -57,7 +57,7 @@ final class FuzzFindingLog: @unchecked Sendable {
             let disagreement = finding.failure.details.first { $0.label == "disagreement" }?.text ?? finding.key
             let what = disagreement.prefix { !$0.isNewline }.prefix(200)
             // The fault the vectors' model names for the same difference, as the runner's reports name it.
-            let faults = finding.failure.faults.map { "\($0.role) \($0.transformation)" + ($0.qualifier.map { " (\($0))" } ?? "") }
+            let faults = finding.failure.faults.map(\.key)
             announce(
                 "finding \(keys.count) at execution \(finding.execution) (\(time) s): \(what)"
                     + (faults.isEmpty ? "" : " · fault: " + faults.joined(separator: " + "))

@@ -99,7 +99,8 @@ public enum CallbackDifferences {
     /// shows one fault whether `&` or nothing was due. `bare` says nothing follows it (a bare `?` is should).
     static func separator(want: String, got: String, bare: Bool) -> [FieldDifference] {
         if want == got { return [] }
-        let written = got.isEmpty ? "nothing written" : "'\(got)' written"
+        // Keyed by the characters written, not their count: `?` and `??` are the same builder writing `?`.
+        let written = got.isEmpty ? "nothing written" : "'\(String(Array(Set(got)).sorted()))' written"
         return [FieldDifference(.separator, .otherDelimiter, written, note: bare && got == "?" ? "bare" : nil)]
     }
 

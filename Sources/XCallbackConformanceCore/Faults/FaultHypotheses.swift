@@ -112,7 +112,7 @@ struct FaultHypothesis: Sendable {
         func value(_ field: FaultField, _ text: String) -> String {
             group.contains(field) ? encode(text) : PercentEncoding.encodeValue(text)
         }
-        var url = request.scheme + "://x-callback-url/"
+        var url = request.scheme.lowercased() + "://x-callback-url/"  // the reference writes the scheme lowercased
             + (group.contains(.action) ? encode(request.action) : PercentEncoding.encodeAction(request.action))
         var pieces: [String] = []
         for (name, field, text) in [
@@ -130,28 +130,39 @@ struct FaultHypothesis: Sendable {
 }
 
 extension FaultModel {
-    /// The parse hypothesis that reproduces `answer` for `url`, as a difference in the fields it changed.
+    /// The first parse hypothesis that reproduces `answer` for `url`, as a difference in the fields it changed.
     static func parseHypothesis(
         _ url: String, answer: TargetAnswer<ObservedResult>, expected: XCallbackRequest?, refusalExpected: Bool = false
     ) -> [FieldDifference]? {
+        parseHypotheses(url, answer: answer, expected: expected, refusalExpected: refusalExpected).first
+    }
+
+    /// Every parse hypothesis that reproduces `answer` for `url` (the run prefers the one it shows most).
+    static func parseHypotheses(
+        _ url: String, answer: TargetAnswer<ObservedResult>, expected: XCallbackRequest?, refusalExpected: Bool = false
+    ) -> [[FieldDifference]] {
+        var out: [[FieldDifference]] = []
         for (hypothesis, rewrite) in FaultHypothesis.parse {
             guard let rewritten = rewrite(url) else { continue }
             let predicted = Result { () throws(XCallbackRejection) in try XCallbackRequest(parsing: rewritten) }
             switch (predicted, answer) {
             case (.success(let request), .accepted(.request(let got))) where request == got:
-                guard let expected else { return [FieldDifference(.outcome, hypothesis.transformation, hypothesis.qualifier)] }
-                let fields = Set(RequestDifferences.between(expected, got, side: .decoder).map(\.field))
-                return (fields.isEmpty ? [.parameterValue] : fields.sorted()).map {
-                    FieldDifference($0, hypothesis.transformation, hypothesis.qualifier)
+                guard let expected else {
+                    out.append([FieldDifference(.outcome, hypothesis.transformation, hypothesis.qualifier)])
+                    continue
                 }
+                let fields = Set(RequestDifferences.between(expected, got, side: .decoder).map(\.field))
+                out.append((fields.isEmpty ? [.parameterValue] : fields.sorted()).map {
+                    FieldDifference($0, hypothesis.transformation, hypothesis.qualifier)
+                })
             // A refusal without a category could be any refusal: only a named category confirms the hypothesis; and
             // where the vector expects a refusal too, a refusal is a question of category, never of this hypothesis.
             case (.failure(let error), .rejected(let category?, _)) where category == error.category && (expected != nil || refusalExpected):
-                return [FieldDifference(.outcome, hypothesis.transformation, hypothesis.qualifier)]
+                out.append([FieldDifference(.outcome, hypothesis.transformation, hypothesis.qualifier)])
             default: continue
             }
         }
-        return nil
+        return out
     }
 
     /// A parse hypothesis that explains the answer but for one more transformation: two bugs met in one answer (`+`

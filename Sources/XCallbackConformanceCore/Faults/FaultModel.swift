@@ -41,7 +41,9 @@ public enum FaultModel {
         let vector = result.vector
         let context = Context(vector: vector, choices: choices, extraParameters: extraParameters)
         let candidates = leaves(of: vector.expectation, choices: context.choices)
-        if let hypothesis = hypothesis(result, candidates: candidates) ?? callbackHypothesis(result, candidates: candidates, context: context) {
+        let hypotheses = hypotheses(result, candidates: candidates)
+        if !hypotheses.isEmpty { return hypotheses.map { faults(result, $0, ruleFields: ruleFields) } }
+        if let hypothesis = callbackHypothesis(result, candidates: candidates, context: context) {
             return [faults(result, hypothesis, ruleFields: ruleFields)]
         }
         if kind == .inconsistentChoice {
@@ -170,21 +172,21 @@ public enum FaultModel {
         return nil
     }
 
-    /// The whole-answer hypothesis that reproduces the answer, if one does.
-    static func hypothesis(_ result: VectorResult, candidates: [Expectation]) -> [FieldDifference]? {
+    /// Every whole-answer hypothesis that reproduces the answer (the run prefers the one it shows most).
+    static func hypotheses(_ result: VectorResult, candidates: [Expectation]) -> [[FieldDifference]] {
         let expected: XCallbackRequest? = candidates.lazy.compactMap { candidate -> XCallbackRequest? in
             if case .accept(.request(let request)) = candidate { request } else { nil }
         }.first
         switch (result.vector.input, result.answer) {
-        case (.parseText(let url), _): return parseHypothesis(url, answer: result.answer, expected: expected)
+        case (.parseText(let url), _): return parseHypotheses(url, answer: result.answer, expected: expected)
         case (.parseBytes(let bytes), _):
-            guard let url = String(validating: bytes, as: UTF8.self) else { return nil }
-            return parseHypothesis(url, answer: result.answer, expected: expected)
+            guard let url = String(validating: bytes, as: UTF8.self) else { return [] }
+            return parseHypotheses(url, answer: result.answer, expected: expected)
         case (.buildRequest(let request), .accepted(.url(let built))):
             // A built URL that reads back as expected differs only in spelling: the comparator's encoding rule names it.
-            guard let expected, (try? XCallbackRequest(parsing: built)) != expected else { return nil }
-            return buildHypothesis(request, built: built)
-        default: return nil
+            guard let expected, (try? XCallbackRequest(parsing: built)) != expected else { return [] }
+            return buildHypothesis(request, built: built).map { [$0] } ?? []
+        default: return []
         }
     }
 
