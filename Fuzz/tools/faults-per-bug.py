@@ -12,6 +12,7 @@ One planted bug should show exactly one fault in each. Use a release build:
 `swift build -c release --product xcallback-conformance`.
 """
 import argparse
+import importlib.util
 import json
 import os
 import re
@@ -26,10 +27,11 @@ FAULT = re.compile(r" · fault: (.*?)(?:; written to|; not written)")
 
 
 def bugs_of(path):
-    """The bug names a fixture's BUGS tuple lists, but none."""
-    text = open(path, encoding="utf-8").read()
-    names = re.search(r"BUGS = \(([^)]*)\)", text, re.S).group(1)
-    return [name for name in re.findall(r'"([a-z0-9-]+)"', names) if name != "none"]
+    """The bug names a fixture's BUGS tuple lists, but none (fuzz-fixtures.py reads them the same way)."""
+    spec = importlib.util.spec_from_file_location("fuzz_fixtures", os.path.join(os.path.dirname(__file__), "fuzz-fixtures.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.bugs_of(path)
 
 
 def runner(binary, command):
