@@ -123,7 +123,7 @@ public struct DifferentialDriver<Target: ConformanceTarget>: FuzzDriver, FuzzOut
 
     /// The faults the vectors' model names for the report's difference (`FaultModel`), judged as a vector at `level`
     /// whose expectation is the reference's answer; empty when the report kept no answers.
-    func faults(of report: DifferentialReport, level: Level, ruleFields: Set<FaultField>? = nil) -> [Fault] {
+    func faults(of report: DifferentialReport, level: Level) -> [Fault] {
         guard let (input, expected, actual) = report.answers else { return [] }
         let expectation: Expectation
         switch (input, expected) {
@@ -143,13 +143,9 @@ public struct DifferentialDriver<Target: ConformanceTarget>: FuzzDriver, FuzzOut
         let vector = Vector(id: "fuzz", summary: report.subject, input: input, level: level, expectation: expectation)
         let result = Evaluator.evaluate(
             vector, answer: actual, choices: target.declaredChoices, extraParameters: Set(target.extraParameters))
-        var faults = FaultModel.diagnose(
-            result, choices: target.declaredChoices, extraParameters: Set(target.extraParameters), ruleFields: ruleFields)
-        // Two right refusals of one input never differ at must (Vectors/README.md, "Faults").
-        for index in faults.indices where faults[index].transformation == .otherCategory {
-            faults[index].level = max(faults[index].level, Level.should)
-        }
-        return faults.sorted { $0.level < $1.level }
+        // The model orders them strictest first and keeps another refusal category at should at most.
+        return FaultModel.diagnose(
+            result, choices: target.declaredChoices, extraParameters: Set(target.extraParameters))
     }
 
     /// Compares the target with the reference on one input and judges every disagreement.

@@ -28,7 +28,7 @@ public struct MatrixFaults: Sendable {
     }
 
     /// The failing vectors of the row that fall, with the rest of their fault, under their own audited cause: the
-    /// fault's majority cause is one the vector is filed under. `nil` without an audit.
+    /// fault's majority cause is one the vector is filed under, and all the failing vectors counted.
     public func agreement(with audit: MatrixAudit) -> (agreeing: Int, failing: Int) {
         var agreeing = 0, failing = 0
         var counted: Set<String> = []

@@ -124,9 +124,7 @@ public enum CallbackDifferences {
         for parameter in unmatched {
             if let index = remaining.firstIndex(where: { $0.name == parameter.name }) {
                 let match = remaining.remove(at: index)
-                if (parameter.value == nil) != (match.value == nil), (parameter.value ?? "").isEmpty, (match.value ?? "").isEmpty {
-                    out.append(FieldDifference(field(parameter.name), .flagForm))
-                } else if let d = FieldDifference.explain(field(parameter.name), expected: parameter.value, got: match.value, side: .builder) {
+                if let d = FieldDifference.explainValue(field(parameter.name), expected: parameter.value, got: match.value, side: .builder) {
                     out.append(d)
                 }
             } else if let index = remaining.firstIndex(where: { $0.value == parameter.value }) {

@@ -31,7 +31,12 @@ public struct Fault: Hashable, Sendable {
 
     /// What groups answers into one fault: the role, the transformation and its qualifier. A builder's encoding of a
     /// value is one function whichever builder calls it, so an encoding transformation keys both builders as `build`.
-    public var key: String { "\(Self.keyRole(role, transformation)) \(transformation)" + (qualifier.map { " (\($0))" } ?? "") }
+    public var key: String { Self.key(role: role, transformation: transformation, qualifier: qualifier) }
+
+    /// The key of a fault of `role`, `transformation` and `qualifier` (`key`, `FaultGroup.key`).
+    static func key(role: TargetRole, transformation: FaultTransformation, qualifier: String?) -> String {
+        "\(keyRole(role, transformation)) \(transformation)" + (qualifier.map { " (\($0))" } ?? "")
+    }
 
     /// The transformations of a builder's value encoder, shared by the request and the callback builder.
     static let encodings: Set<FaultTransformation> = [
@@ -72,7 +77,7 @@ public struct FaultGroup: Hashable, Sendable {
     public var roles: [TargetRole] = []
 
     /// What groups answers into one fault (`Fault.key`).
-    public var key: String { "\(Fault.keyRole(role, transformation)) \(transformation)" + (qualifier.map { " (\($0))" } ?? "") }
+    public var key: String { Fault.key(role: role, transformation: transformation, qualifier: qualifier) }
 
     /// `must decode: decoded-again: parameter-value, x-success`, the fault in one line with its level and role(s).
     public var title: String {

@@ -67,25 +67,16 @@ public enum FaultJudgement {
                 guard fault.transformation == .otherCategory,
                     let parts = fault.qualifier?.components(separatedBy: " as "), parts.count == 2
                 else { continue }
-                // A whole-input hypothesis the run shows elsewhere that predicts this very refusal explains it too.
-                if let hypothesis = FaultModel.refusalHypothesis(results[index]),
-                    let explaining = faults.first(where: { $0.key == hypothesis.key })
-                {
-                    var moved = explaining
-                    moved.level = fault.level
-                    moved.withinRule = fault.withinRule
-                    results[index].faults[position] = moved
-                    continue
-                }
-                for (transformation, category) in [(FaultTransformation.accepted, parts[0]), (.refused, parts[1])] {
-                    guard var explaining = faults.first(where: {
-                        $0.transformation == transformation && $0.qualifier == category && $0.role == fault.role
-                    }) else { continue }
-                    explaining.level = fault.level
-                    explaining.withinRule = fault.withinRule
-                    results[index].faults[position] = explaining
-                    break
-                }
+                // A whole-input hypothesis the run shows elsewhere that predicts this very refusal explains it; else
+                // the run's `accepted (X)` or `refused (Y)` of the same role.
+                let hypothesis = FaultModel.refusalHypothesis(results[index])
+                let explaining = faults.first { $0.key == hypothesis?.key }
+                    ?? faults.first { $0.role == fault.role && $0.transformation == .accepted && $0.qualifier == parts[0] }
+                    ?? faults.first { $0.role == fault.role && $0.transformation == .refused && $0.qualifier == parts[1] }
+                guard var moved = explaining else { continue }
+                moved.level = fault.level
+                moved.withinRule = fault.withinRule
+                results[index].faults[position] = moved
             }
         }
     }

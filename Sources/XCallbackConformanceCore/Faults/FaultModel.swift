@@ -52,9 +52,7 @@ public enum FaultModel {
         }
         var explanations = closest(result, candidates: candidates, context: context)
         if explanations.allSatisfy({ cost($0) > 1 }), case .parseText(let url) = vector.input,
-            let expected = candidates.lazy.compactMap({ candidate -> XCallbackRequest? in
-                if case .accept(.request(let request)) = candidate { request } else { nil }
-            }).first,
+            let expected = expectedRequest(in: candidates),
             let peeled = peeledHypothesis(url, answer: result.answer, expected: expected)
         {
             explanations = [peeled]
@@ -172,11 +170,15 @@ public enum FaultModel {
         return nil
     }
 
+    /// The first request an allowed outcome accepts, which the parse and build-request hypotheses are measured from.
+    static func expectedRequest(in candidates: [Expectation]) -> XCallbackRequest? {
+        for candidate in candidates { if case .accept(.request(let request)) = candidate { return request } }
+        return nil
+    }
+
     /// Every whole-answer hypothesis that reproduces the answer (the run prefers the one it shows most).
     static func hypotheses(_ result: VectorResult, candidates: [Expectation]) -> [[FieldDifference]] {
-        let expected: XCallbackRequest? = candidates.lazy.compactMap { candidate -> XCallbackRequest? in
-            if case .accept(.request(let request)) = candidate { request } else { nil }
-        }.first
+        let expected = expectedRequest(in: candidates)
         switch (result.vector.input, result.answer) {
         case (.parseText(let url), _): return parseHypotheses(url, answer: result.answer, expected: expected)
         case (.parseBytes(let bytes), _):

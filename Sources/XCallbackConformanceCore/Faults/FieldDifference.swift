@@ -41,6 +41,13 @@ public struct FieldDifference: Hashable, Sendable {
         return FieldDifference(field, transformation, delimited ? delimiter(from: expected, to: got) : nil)
     }
 
+    /// The difference of a parameter's value, where `nil` is a flag (a name without `=`): a flag against an empty value
+    /// is the flag's form, anything else is `explain`'s.
+    public static func explainValue(_ field: FaultField, expected: String?, got: String?, side: Side) -> FieldDifference? {
+        if (expected == nil) != (got == nil), (expected ?? "").isEmpty, (got ?? "").isEmpty { return FieldDifference(field, .flagForm) }
+        return explain(field, expected: expected, got: got, side: side)
+    }
+
     /// The transformation that turns `expected` into `got` (which differ and are both non-empty).
     static func transformation(from expected: String, to got: String, side: Side) -> FaultTransformation {
         let decodedExpected = try? PercentEncoding.decode(expected)

@@ -34,6 +34,11 @@ public enum RequestDifferences {
         -> [FieldDifference]
     {
         var out: [FieldDifference] = []
+        // The name as expected against the name as read, in the reserved value's field and the name's.
+        func read(_ expectedName: String, as gotName: String, _ field: FaultField) {
+            let difference = FieldDifference.explain(.parameterName, expected: expectedName, got: gotName, side: side)
+            out += [difference ?? FieldDifference(.parameterName, .moved), FieldDifference(field, difference?.transformation ?? .moved)]
+        }
         for (name, field, path) in [
             ("x-source", FaultField.source, \XCallbackRequest.source), ("x-success", .success, \.success),
             ("x-error", .error, \.error), ("x-cancel", .cancel, \.cancel),
@@ -41,16 +46,12 @@ public enum RequestDifferences {
             if let value = want[keyPath: path], got[keyPath: path] == nil,
                 let index = got.parameters.firstIndex(where: { $0.value == value && $0.name != name })
             {
-                let difference = FieldDifference.explain(.parameterName, expected: name, got: got.parameters[index].name, side: side)
-                out += [difference ?? FieldDifference(.parameterName, .moved), FieldDifference(field, difference?.transformation ?? .moved)]
-                got.parameters.remove(at: index)
+                read(name, as: got.parameters.remove(at: index).name, field)
                 want[keyPath: path] = nil
             } else if let value = got[keyPath: path], want[keyPath: path] == nil,
                 let index = want.parameters.firstIndex(where: { $0.value == value && $0.name != name })
             {
-                let difference = FieldDifference.explain(.parameterName, expected: want.parameters[index].name, got: name, side: side)
-                out += [difference ?? FieldDifference(.parameterName, .moved), FieldDifference(field, difference?.transformation ?? .moved)]
-                want.parameters.remove(at: index)
+                read(want.parameters.remove(at: index).name, as: name, field)
                 got[keyPath: path] = nil
             }
         }
@@ -62,7 +63,7 @@ public enum RequestDifferences {
         _ want: [XCallbackParameter], _ got: [XCallbackParameter], side: FieldDifference.Side, unordered: Bool = false
     ) -> [FieldDifference] {
         if want == got { return [] }
-        let sortedWant = want.sorted(by: byteOrder), sortedGot = got.sorted(by: byteOrder)
+        let sortedWant = want.sorted(by: Context.byteOrder), sortedGot = got.sorted(by: Context.byteOrder)
         if sortedWant == sortedGot { return unordered ? [] : [FieldDifference(.parameterOrder, .reordered)] }
         if want.count == got.count {
             var out: [FieldDifference] = []
@@ -71,9 +72,7 @@ public enum RequestDifferences {
                 if let difference = FieldDifference.explain(.parameterName, expected: a.name, got: b.name, side: side) {
                     out.append(difference)
                 }
-                if (a.value == nil) != (b.value == nil), (a.value ?? "").isEmpty, (b.value ?? "").isEmpty {
-                    out.append(FieldDifference(.parameterValue, .flagForm))
-                } else if let difference = FieldDifference.explain(.parameterValue, expected: a.value, got: b.value, side: side) {
+                if let difference = FieldDifference.explainValue(.parameterValue, expected: a.value, got: b.value, side: side) {
                     out.append(difference)
                 }
             }
@@ -95,9 +94,4 @@ public enum RequestDifferences {
         return ["&", "=", "#", "?", ";"].first { text.contains($0) }
     }
 
-    static func byteOrder(_ a: XCallbackParameter, _ b: XCallbackParameter) -> Bool {
-        let left = Array(a.name.utf8) + [a.value == nil ? 0 : 1] + Array((a.value ?? "").utf8)
-        let right = Array(b.name.utf8) + [b.value == nil ? 0 : 1] + Array((b.value ?? "").utf8)
-        return left.lexicographicallyPrecedes(right)
-    }
 }
