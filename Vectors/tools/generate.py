@@ -32,7 +32,7 @@ SOURCES = [
     "hosts_actions", "security", "real_world",
 ]
 ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"
-SUITE_VERSION = "4.0.0"
+SUITE_VERSION = "5.0.0"
 FORMAT_VERSION = 4
 SPEC_DIR = os.environ.get("XCU_SPEC_DIR", os.path.join(VECTORS, "..", "..", "shared", "spec"))
 
@@ -236,8 +236,25 @@ def check_supports(citations, outputs):
                     vector["rule"] in supports.get(anchor, ()) for anchor in vector["cite"]):
                 problems.append("%s (%s, rule %s) cites %s: no cited anchor supports its rule (citations.json)"
                                 % (vector["id"], vector["level"], vector["rule"], ", ".join(vector["cite"])))
+    for text in outputs.values():
+        for vector in json.loads(text).get("vectors", []):
+            if vector["level"] == "should" and "breaks" not in vector and not any(
+                    is_should_anchor(citations.get(anchor, {})) and vector["rule"] in supports.get(anchor, ())
+                    for anchor in vector["cite"]):
+                problems.append("%s (should, rule %s) cites %s: a should vector needs a SHOULD (or MUST) sentence that "
+                                "supports its rule, or a 'breaks' line (Vectors/README.md, 'The rule for should')"
+                                % (vector["id"], vector["rule"], ", ".join(vector["cite"])))
     if problems:
         raise vectorlib.GeneratorError("citations that do not say it:\n  " + "\n  ".join(problems))
+
+
+STRENGTH = re.compile(r"\b(should|must|shall|required)\b", re.IGNORECASE)
+
+
+def is_should_anchor(entry):
+    """Whether an anchor quotes a sentence of SHOULD strength or stronger: normative, with should, must, shall or
+    required in its quote (a definition or a silent anchor is not)."""
+    return bool(entry.get("normative")) and bool(STRENGTH.search(entry.get("quote", "")))
 
 
 if __name__ == "__main__":

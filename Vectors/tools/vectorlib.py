@@ -189,6 +189,10 @@ class Collector:
             computed = overridden
         if computed != entry.role:
             raise GeneratorError("%s: role %s, but its rule %s is %s (one rule, one role)" % (key, computed, rule, entry.role))
+        if breaks is None and level in ("must", "should"):
+            breaks = entry.breaks
+        if level == "hardening" and "silent-hardening" not in cite:
+            cite = list(cite) + ["silent-hardening"]
         if breaks is not None and ("\n" in breaks or not breaks.strip() or len(breaks) > 200):
             raise GeneratorError("%s: 'breaks' must be one short line" % key)
         if level == "must" and breaks is None:

@@ -89,10 +89,27 @@ public enum CallbackDifferences {
         return separator(want: wantSeparator, got: gotSeparator, bare: params.isEmpty)
     }
 
-    /// The callback's own query against what stands in its place.
+    /// The callback's own query against what stands in its place: respelled when every name and value decodes as
+    /// before (RFC 3986, `+` a plus), else what `FieldDifference.explain` finds.
     static func queryDifference(_ kept: Substring, _ got: some StringProtocol) -> FieldDifference {
-        FieldDifference.explain(.callbackQuery, expected: String(kept), got: String(got), side: .spelling)
+        if let before = decodedPieces(kept), before == decodedPieces(Substring(got)) {
+            return FieldDifference(.callbackQuery, .respelled)
+        }
+        return FieldDifference.explain(.callbackQuery, expected: String(kept), got: String(got), side: .spelling)
             ?? FieldDifference(.callbackQuery, .unexplained)
+    }
+
+    /// A query's pieces split at `&` and their first `=`, each side decoded once; `nil` when one does not decode.
+    static func decodedPieces(_ query: Substring) -> [[String]]? {
+        var out: [[String]] = []
+        for piece in query.split(separator: "&", omittingEmptySubsequences: false) {
+            let equals = piece.firstIndex(of: "=")
+            let sides = equals.map { [piece[..<$0], piece[piece.index(after: $0)...]] } ?? [piece]
+            guard let decoded = try? sides.map({ (side) throws(XCallbackRejection) in try PercentEncoding.decode(String(side)) })
+            else { return nil }
+            out.append(decoded)
+        }
+        return out
     }
 
     /// The separator written against the one expected, keyed by what was written: a builder that always writes `?`

@@ -75,7 +75,11 @@ public enum FaultModel {
             let fields = Array(Set(members.map(\.field))).sorted()
             let withinRule = ruleFields.map { !$0.isDisjoint(with: fields) } ?? true
             var level = withinRule ? result.level : FaultLevels.level(of: members, vectorLevel: result.level)
-            if members[0].transformation == .otherCategory { level = max(level, .should) }
+            // Another refusal category, and a respelling that every name and value reads the same through, are should
+            // at most, whichever vector shows them (Vectors/README.md, "The rule for must"; one hazard, one level).
+            if members[0].transformation == .otherCategory || members[0].transformation == .respelled {
+                level = max(level, .should)
+            }
             return Fault(
                 role: role(of: result.vector, members), transformation: members[0].transformation,
                 qualifier: members[0].qualifier, fields: fields, level: level, withinRule: withinRule)

@@ -68,6 +68,8 @@ public struct FaultTransformation: RawRepresentable, Hashable, Sendable, Compara
     public static let unreservedEscaped: Self = "unreserved-escaped"
     /// Lowercase hex digits in an escape.
     public static let lowercaseHex: Self = "lowercase-hex"
+    /// Written with other escapes (`+` for `%2B`, `%3F` for `?`), every name and value decoding as before.
+    public static let respelled: Self = "respelled"
     /// A valid input refused.
     public static let refused: Self = "refused"
     /// An invalid input accepted.

@@ -82,7 +82,8 @@ def vectors(v):
         rule = ("build-request-controls" if key == "tab" else "build-request-non-ascii" if key in ("utf8", "emoji")
                 else rule)
         v.build_request("name-" + key, "Build a request whose parameter name is %r" % name,
-                        R("enc", "echo", parameters=[(name, "1")]), rule=rule, cite=cite + ["xcu-action-parameters"],
+                        R("enc", "echo", parameters=[(name, "1")]), rule=rule,
+                        cite=cite + ["xcu-action-parameters"] + (["rfc3986-2.5"] if rule == "build-request-non-ascii" else []),
                         tags=["name"], breaks=breaks(rule, name))
     for key, name in [("equals", "a=b"), ("plus", "a+b"), ("space", "a b")]:
         v.build_request("name-" + key, "Build a request whose parameter name is %r" % name,

@@ -26,16 +26,8 @@ def vectors(v):
                 breaks="the target app misses %s or takes it for an action parameter" % name,
                 cite=["xcu-" + name, "xcu-optional"],
                 tags=["reserved"])
-        if slot == "source":
-            # Empty or absent, no name is shown: the spec does not tell them apart (should, as the empty callbacks).
-            v.parse("empty-" + name, "%s= with no value is present and empty, not absent" % name, BASE + name + "=",
-                    rule="decode-reserved-empty", expect=A(**{slot: ""}),
-                    cite=["xcu-" + name, "xcu-query-format", "silent-empty-reserved"], tags=["reserved", "empty"])
-        else:
-            # An empty callback is no URL to open: refusing it is as faithful as keeping it empty.
-            v.parse("empty-" + name, "%s= with no value is present and empty (or refused as no URL), not absent" % name,
-                    BASE + name + "=", rule="decode-reserved-empty", also=[reject("invalid-callback-url")],
-                    cite=["xcu-" + name, "xcu-query-format", "silent-empty-callback"], tags=["reserved", "empty"])
+        # An empty reserved value (x-success=) is not tested since 4.1.0: present-and-empty, absent and refused
+        # leave the app with no name to show and no URL to open alike (issue 37).
         v.parse("bare-" + name, "%s without '=' is a key without value" % name, BASE + name,
                 cite=["silent-flag", "xcu-" + name], tags=["reserved", "flag", "D7"], point="flag-parameter",
                 rule="decode-flag")
@@ -50,27 +42,31 @@ def vectors(v):
             expect=A(source="App", success=CB, error=CB.replace("ok", "err"), cancel=CB.replace("ok", "no"),
                      parameters=[("q", "1")]), cite=["xcu-optional", "xcu-structure"], tags=["reserved"])
 
-    # 2. Unknown x- names are reserved for the spec, so a receiver keeps them as parameters (D13).
+    # 2. Unknown x- names are reserved for the spec, so a receiver keeps them as parameters (D13), or drops them:
+    # the spec asks app designers not to use the prefix on action parameters, so nothing a conforming sender
+    # meant is lost. Refusing the request, or reading one as a reserved value, is what fails.
     for name in ["x-foo", "x-callback", "x-", "x-source2", "x-parameter1"]:
         v.parse("unknown-" + name, "Unknown reserved-prefix name %s is kept as an action parameter" % name,
-                BASE + name + "=1", rule="decode-unknown-x", expect=A(parameters=[(name, "1")]),
+                BASE + name + "=1", rule="decode-unknown-x", also=[A()],
                 cite=["xcu-reserved-prefix", "xcu-action-parameters", "silent-unknown-reserved"],
                 tags=["reserved", "unknown-x", "D13"], provenance=["iA Writer docs use x-parameter1=x-value1 (divergences.md D13)"]
                 if name == "x-parameter1" else [])
     v.parse("unknown-mixed", "Unknown x- names keep their place among action parameters",
             BASE + "a=1&x-foo=2&x-success=" + CB_ENC + "&b=3", rule="decode-unknown-x",
-            expect=A(success=CB, parameters=[("a", "1"), ("x-foo", "2"), ("b", "3")]),
+            also=[A(success=CB, parameters=[("a", "1"), ("b", "3")])],
             cite=["xcu-reserved-prefix", "xcu-action-parameters", "silent-unknown-reserved"],
             tags=["reserved", "unknown-x", "D13"])
 
     # 3. Case variants are other names (RFC 3986 §6.2.2.1: components other than scheme and host are case-sensitive).
+    # Hardening since 4.1.0: no SHOULD says so and no value a conforming sender wrote is lost; a look-alike that
+    # becomes a callback is what the profile guards against, so dropping it passes too.
     for name in ["X-Success", "X-SUCCESS", "x-Success", "X-Source", "x-ERROR", "X-Cancel"]:
         v.parse("case-" + name, "%s is not a reserved name: it is an ordinary action parameter" % name,
-                BASE + name + "=" + CB_ENC, rule="decode-reserved-case", expect=A(parameters=[(name, CB)]),
+                BASE + name + "=" + CB_ENC, rule="decode-reserved-case", also=[A()],
                 cite=["rfc3986-6.2.2.1-case-sensitive", "silent-reserved-case"], tags=["reserved", "case", "D13"])
     v.parse("case-beside", "x-success and X-Success together are not duplicates",
             BASE + "x-success=" + CB_ENC + "&X-Success=evil%3A%2F%2Fx", rule="decode-reserved-case",
-            expect=A(success=CB, parameters=[("X-Success", "evil://x")]),
+            also=[A(success=CB)],
             cite=["rfc3986-6.2.2.1-case-sensitive", "silent-reserved-case"], tags=["reserved", "case", "security"])
 
     # 4. Encoded names are decoded before matching (D14), a should: the spec asks only values to be encoded
@@ -94,11 +90,12 @@ def vectors(v):
         name = raw.replace("%20", " ").replace("%00", "\u0000")
         v.parse("lookalike-" + key, "Name %s is not x-success" % raw, BASE + raw + "=" + CB_ENC,
                 rule="decode-reserved-lookalike",
-                expect=any_of(A(parameters=[(name, CB)]), A(parameters=[(raw, CB)])), cite=["xcu-x-success", "rfc3986-6.2.2.1-case-sensitive", "silent-reserved-case"],
+                expect=any_of(A(parameters=[(name, CB)]), A(parameters=[(raw, CB)]), A()), also=[A()], cite=["xcu-x-success", "rfc3986-6.2.2.1-case-sensitive", "silent-reserved-case"],
                 tags=["reserved", "lookalike", "security"])
 
     # 5. Building: action parameters must not use the prefix (spec: 'should not be used'), so builders refuse.
-    # x-success / x-source as action parameters would be read back as the reserved values: should.
+    # x-success / x-source as action parameters would be read back as the reserved values: should. A builder with
+    # no member for x-source sends it this way (jasonnam), so writing it as that reserved value passes too (XCU-YZZP).
     # x-foo and x-: the spec's 'should not be used' addresses the app designer who names parameters, not
     # the builder, so refusing them is the hardening profile (scored apart from the spec).
     for name in ["x-foo", "x-success", "x-source", "x-"]:
@@ -107,7 +104,9 @@ def vectors(v):
                         + (" (hardening: the spec's rule addresses app designers)" if hardening else ""),
                         R("rsv", "act", parameters=[(name, "1")]),
                         rule="build-request-refuse-x-prefix" if hardening else "build-request-refuse-reserved-names",
-                        expect=reject("reserved-parameter-name"),
+                        expect=reject("reserved-parameter-name") if hardening else any_of(
+                            reject("reserved-parameter-name"),
+                            accept(R("rsv", "act", **{name[2:]: "1"}))),
                         cite=["xcu-reserved-prefix"] + (["silent-hardening"] if hardening else []),
                         tags=["reserved", "D13"])
     v.build_request("build-x-among", "Build with x-foo after valid parameters: still refused (hardening)",
@@ -125,12 +124,3 @@ def vectors(v):
                     breaks="the target app misses or mixes up one of the four reserved values",
                     cite=["xcu-optional", "xcu-structure", "rfc3986-2.2"],
                     tags=["reserved"])
-    v.build_request("build-empty-source", "Build with x-source present and empty: written as 'x-source=', not dropped",
-                    R("rsv", "act", source=""), rule="build-request-reserved-empty",
-                    cite=["xcu-x-source", "xcu-optional", "silent-empty-reserved"],
-                    tags=["reserved", "empty"],
-                    provenance=["kradenkov/swift-x-callback-url URL+XCallback.swift (an empty source dropped)"])
-    v.build_request("build-empty-success", "Build with x-success present and empty (or refused as no URL)",
-                    R("rsv", "act", success=""), rule="build-request-reserved-empty",
-                    expect=any_of(accept(R("rsv", "act", success="")), reject("invalid-callback-url")),
-                    cite=["xcu-x-success", "silent-empty-callback"], tags=["reserved", "empty"])
