@@ -44,7 +44,7 @@ while [ $# -gt 0 ]; do
 done
 case $seconds in ''|*[!0-9.]*) echo "error: --seconds takes a number, not '$seconds'" >&2; exit 64 ;; esac
 case $seed in ''|*[!0-9]*) echo "error: --seed takes a whole number, not '$seed'" >&2; exit 64 ;; esac
-library_rows="callbackurlkit middleman middleman-run middleman-callbackurl jasonnam kradenkov ozbe-xcallback-client ozbe-xcallback obsidian-advanced-uri obsidian-advanced-uri-legacy obsidian-advanced-uri-hook obsidian-advanced-uri-builder obsidian-actions-uri"
+library_rows="callbackurlkit middleman middleman-run jasonnam kradenkov ozbe-xcallback-client ozbe-xcallback obsidian-advanced-uri obsidian-advanced-uri-legacy obsidian-advanced-uri-hook obsidian-actions-uri"
 local_rows="foundation python node go"
 if [ -n "$replay" ]; then rows=$replay; else rows=${*:-$library_rows $local_rows}; fi
 for row in $rows; do
@@ -117,7 +117,7 @@ fi
 # The command that runs ROW's target, or nothing when it cannot run here.
 command_of() {
     case $1 in
-        callbackurlkit|middleman|middleman-run|middleman-callbackurl|jasonnam|kradenkov) [ -n "$swift_adapter" ] && echo "$swift_adapter $1" ;;
+        callbackurlkit|middleman|middleman-run|jasonnam|kradenkov) [ -n "$swift_adapter" ] && echo "$swift_adapter $1" ;;
         ozbe-xcallback) [ -n "$rust_built" ] && echo "$other_libraries/rust-xcallback/target/release/ozbe-xcallback-adapter" ;;
         ozbe-xcallback-client) [ -n "$rust_built" ] && echo "$other_libraries/rust-xcallback/target/release/ozbe-xcallback-client-adapter" ;;
         obsidian-*) [ -n "$obsidian_built" ] && echo "node $other_libraries/obsidian/adapter.cjs ${1#obsidian-}" ;;

@@ -7,8 +7,8 @@
 #   ./run.sh [--tool path/to/xcallback-conformance] [row ...]
 #
 # Rows: ozbe-xcallback, ozbe-xcallback-client (Rust), obsidian-actions-uri, obsidian-advanced-uri,
-# obsidian-advanced-uri-legacy, obsidian-advanced-uri-hook, obsidian-advanced-uri-builder (TypeScript;
-# Advanced URI has one row per route, and its builder); all of them when none is named. The tool defaults to
+# obsidian-advanced-uri-legacy, obsidian-advanced-uri-hook (TypeScript; Advanced URI has one row per route;
+# its builder row was retired in issue 37, see ../README.md); all of them when none is named. The tool defaults to
 # the root package's debug build (`swift build` at the root first).
 #
 # Needs, from Debian only (no crates.io, no npm registry): cargo and rustc, librust-url-dev and
@@ -19,7 +19,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../../.." && pwd)
 tool=$root/.build/debug/xcallback-conformance
 if [ "${1:-}" = "--tool" ]; then tool=$2; shift 2; fi
-rows=${*:-ozbe-xcallback ozbe-xcallback-client obsidian-actions-uri obsidian-advanced-uri obsidian-advanced-uri-legacy obsidian-advanced-uri-hook obsidian-advanced-uri-builder}
+rows=${*:-ozbe-xcallback ozbe-xcallback-client obsidian-actions-uri obsidian-advanced-uri obsidian-advanced-uri-legacy obsidian-advanced-uri-hook}
 results="$here/../results"
 [ -d "$here/checkouts" ] || { echo "error: no checkouts/: run ./fetch.sh first" >&2; exit 70; }
 [ -x "$tool" ] || { echo "error: $tool not found: run swift build at $root, or pass --tool" >&2; exit 70; }
@@ -48,11 +48,11 @@ for row in $rows; do
             adapter="Tests/Implementations/other-libraries/rust-xcallback/src/bin/client.rs (src/x_callback_url.rs, src/client.rs, src/macos.rs as modules; NSXCallbackClient::execute; subprocess protocol)"
             patch="Tests/Implementations/other-libraries/patches/ozbe-xcallback.patch (rand 0.8 build fix); AppKit and Objective-C replaced by Tests/Implementations/other-libraries/rust-xcallback/stubs (open_url records the URL, everything else panics if used)"
             toolchain="$rust_toolchain; lazy_static 1.4.0 and rand 0.8.5 from Debian (the lock pins 1.4.0 and 0.7.3)" ;;
-        obsidian-actions-uri|obsidian-advanced-uri|obsidian-advanced-uri-legacy|obsidian-advanced-uri-hook|obsidian-advanced-uri-builder)
+        obsidian-actions-uri|obsidian-advanced-uri|obsidian-advanced-uri-legacy|obsidian-advanced-uri-hook)
             case $row in obsidian-actions-uri) name=obsidian-actions-uri ;; *) name=obsidian-advanced-uri ;; esac
             command="node $here/obsidian/adapter.cjs ${row#obsidian-}"
             adapter="Tests/Implementations/other-libraries/obsidian/adapter.cjs ${row#obsidian-} (subprocess protocol)"
-            patch="none: the plugin's src/**/*.ts transpiled unchanged, class fields as its own tsconfig.json has them; npm imports replaced by Tests/Implementations/other-libraries/obsidian/stubs (window.open and requestUrl record the URL; the hook route's open note and obsidian-community-lib's stripMD fill only its declared extra parameters; everything else throws if used)"
+            patch="none: the plugin's src/**/*.ts transpiled unchanged, class fields as its own tsconfig.json has them; npm imports replaced by Tests/Implementations/other-libraries/obsidian/stubs (window.open and requestUrl record the URL; the vault's one note (open on the hook route, written by write mode new on adv-uri) and obsidian-community-lib's stripMD fill only the declared extra parameters; everything else throws if used)"
             toolchain=$node_toolchain ;;
         *) echo "error: unknown row $row" >&2; exit 64 ;;
     esac

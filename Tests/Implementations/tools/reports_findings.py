@@ -12,10 +12,10 @@ from reports_library import example, gather, reproduction
 
 FIGURE = "findings.svg"
 SHOWN_URLS, SHOWN_CALLBACKS, EXAMPLE = 6, 4, 120
-SHORT = {"callbackurlkit": "CallbackURLKit", "middleman": "Middleman receive", "middleman-run": "Middleman run", "middleman-callbackurl": "Middleman CallbackURL",
+SHORT = {"callbackurlkit": "CallbackURLKit", "middleman": "Middleman receive", "middleman-run": "Middleman run",
          "jasonnam": "jasonnam", "kradenkov": "kradenkov", "ozbe-xcallback-client": "ozbe client",
          "ozbe-xcallback": "ozbe module", "obsidian-advanced-uri": "Advanced URI",
-         "obsidian-advanced-uri-builder": "Advanced URI builder", "obsidian-actions-uri": "Actions URI"}
+         "obsidian-actions-uri": "Actions URI"}
 # The divergence rows of shared/research/divergences.md §6, in the words of MatrixDivergences.swift.
 MEANINGS = [("D1", "'+' in a parsed value"), ("D2", "literal '+' when building"), ("D3", "space when building"),
             ("D4", "%zz or a lone %"), ("D5", "non-UTF-8 escape %E9"), ("D6", "duplicate key"),

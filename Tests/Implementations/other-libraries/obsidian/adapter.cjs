@@ -5,7 +5,6 @@
 //   node adapter.cjs advanced-uri           Vinzent03/obsidian-advanced-uri, its `adv-uri` route
 //   node adapter.cjs advanced-uri-legacy    the same plugin, its legacy `advanced-uri` route
 //   node adapter.cjs advanced-uri-hook      the same plugin, its `hook-get-advanced-uri` route
-//   node adapter.cjs advanced-uri-builder   the same plugin's success/failure given every field a vector asks for
 //
 // Only build-callback is offered. Obsidian (closed source) receives `obsidian://…` URLs, parses
 // them and hands a plugin an object of already-decoded parameters (`ObsidianProtocolData`); neither
@@ -35,16 +34,31 @@
 // plugin's `success(parameters, options?)` / `failure(parameters, options?)` (src/main.ts:461-492),
 // which append each option with `URLSearchParams.set`, differently on each. One row per route:
 // - `advanced-uri` (row obsidian-advanced-uri): `adv-uri`, the route the README and docs/ document
-//   (src/main.ts:256-261). The parameters reach `onUriCall` as Obsidian decoded them, and every
-//   handler answers `success(parameters)` or `failure(parameters)` with no options
-//   (src/handlers.ts:167, 181, 268, 349, 356, 379-394, 432-446, 469-483, 539, 657, 673; src/main.ts:684):
-//   a success is x-success opened as given, a failure x-error opened as given, without errorCode or
-//   errorMessage. The one exception, write mode `new`, calls `hookSuccess` (src/handlers.ts:454, 461),
-//   whose four results are the plugin's own; so a success vector with parameters cannot be answered
-//   on this route and is skipped.
-// - `advanced-uri-legacy` (row obsidian-advanced-uri-legacy): `advanced-uri`, kept for URIs encoded
-//   twice (src/main.ts:249-254): the same handlers, after `decodeParameterValues` has passed every
-//   value, x-success and x-error included, through `decodeURIComponent` once more (src/main.ts:56-66).
+//   (src/main.ts:256-261). The parameters reach `onUriCall` as Obsidian decoded them. Every handler's
+//   failure is `failure(parameters)` with no options (src/handlers.ts:167, 356, 384, 394, 469, 483;
+//   src/main.ts:684): x-error opened as given, without errorCode or errorMessage. A success is answered
+//   as the documented write mode `new` answers it (docs/Actions/Writing.md:15, `mode=new`): the adapter
+//   calls the plugin's own `handlers.handleWrite` (the handler `chooseHandler` picks for `data`,
+//   src/main.ts:417-418) with `filepath=Note.md` (as `onUriCall` normalises it, src/main.ts:349-358),
+//   `data=Hello World`, `mode=new` and `openmode=silent` (docs/Concepts/Navigation Parameters.md:18:
+//   the note is written and not opened), which writes the note and calls `hookSuccess(parameters, file)`
+//   (src/handlers.ts:447-462): it appends `title`, `advanceduri`, `urlkey` and `fileuri` with
+//   `url.searchParams.set` (src/main.ts:449-472; declared extraParameters), which serialises the
+//   callback's own query again. Every other handler's success is `success(parameters)` with no options,
+//   the same `new URL(…).toString()` the failures show; the legacy row answers its successes that way.
+//   No handler's success carries a caller's results, so a success vector with parameters is skipped.
+//   Before issue 37 every success here was `success(parameters)` and write mode `new`, which users take
+//   and which re-serialises the callback, ran on no row.
+// - `advanced-uri-legacy` (row obsidian-advanced-uri-legacy): `advanced-uri`, kept for URIs whose values
+//   are encoded twice (src/main.ts:249 "Old version, which needed each value to be encoded twice";
+//   docs/Concepts/Schema.md:12; the maintainer in issue #51): the same handlers, after
+//   `decodeParameterValues` has passed every value, x-success and x-error included, through
+//   `decodeURIComponent` once more (src/main.ts:56-66). The adapter feeds it what that route documents:
+//   the source app encodes the callback twice, Obsidian decodes once, so the route is handed
+//   `encodeURIComponent(callback)` and its second decode gives the callback back. Successes are the
+//   handlers' `success(parameters)`, failures `failure(parameters)`, both with no options. Before issue
+//   37 the route was handed the callback encoded once, against its documentation, and its second decode
+//   was filed as a must cause (callback-decoded-again).
 // - `advanced-uri-hook` (row obsidian-advanced-uri-hook): `hook-get-advanced-uri`, for the Hook app
 //   (docs/External/Hook.md; src/main.ts:263-276): `decodeParameterValues`, then `hookSuccess(parameters,
 //   file)` with the active file, which appends `title`, `advanceduri`, `urlkey` and `fileuri`
@@ -53,21 +67,23 @@
 //   route and is skipped. An error vector is answered as adv-uri's are, with what the route opens for
 //   any error: its one failure, with no note open (no errorCode, and always "No file opened"). The
 //   adapter runs the route's body (`decodeParameterValues`, then `hookSuccess` or `failure`) on the
-//   plugin's own methods, as src/main.ts:266-275 calls them.
-// - `advanced-uri-builder` (row obsidian-advanced-uri-builder) is no route: the layer beneath them,
-//   `success(parameters, options)` / `failure(parameters, options)` given the vector's parameters (and
-//   errorCode and errorMessage) as options, to show what the builder does with fields no route gives it.
-// The options are a record of strings, one value per name: builder vectors that repeat a name or give
-// a name without a value (null) are skipped. A callback that `new URL()` refuses throws inside the
-// handler and nothing is opened: `rejected`; so does a callback `decodeURIComponent` refuses (the
-// legacy and hook routes: a `%` not followed by two hex digits). An empty callback opens nothing
-// (`if (parameters["x-success"])`): `rejected`.
+//   plugin's own methods, as src/main.ts:266-275 calls them. Hook's encoding is not documented; the
+//   callback is handed to the route as Obsidian decoded it, once.
+// The builder row (`success`/`failure` given every field a vector asks for as options) was retired in
+// issue 37: no call site passes a caller's results or errorCode, so it judged a path no user takes; what
+// of it users reach (`URLSearchParams.set` re-serialising the callback) shows on the adv-uri row's write
+// mode `new` and on the hook row.
+// A callback that `new URL()` refuses throws inside the handler and nothing is opened: `rejected`; so
+// does a callback `decodeURIComponent` refuses (the hook route: a `%` not followed by two hex digits). An
+// empty callback opens nothing (`if (parameters["x-success"])`): `rejected`.
 //
 // Stubs (stubs/, copied by build.cjs): `window.open` below and Obsidian's `requestUrl` record the
 // URL the plugin opens and open nothing; this is the URL the adapter answers with. For the hook
-// route, Obsidian's app is a stand-in holding one open note, `Note.md` in the vault `Vault`
-// (`hookApp` below), with the plugin's own DEFAULT_SETTINGS and `Tools`; what it gives only fills the
-// four results the row declares as extra parameters, which the comparator sets aside, and
+// route and adv-uri's write mode `new`, Obsidian's app is a stand-in (`obsidianApp` below) whose vault
+// `Vault` holds the note `Note.md`, open on the hook route, written by `mode=new` on adv-uri (its
+// `create` records the note, nothing is written to disk), with the plugin's own DEFAULT_SETTINGS, `Tools`
+// and `Handlers`; what it gives only fills the four results those rows declare as extra parameters,
+// which the comparator sets aside, and
 // `obsidian-community-lib`'s `stripMD` (the note's name without `.md`, for `title`) is the one real
 // export of that stub. Every other import from `obsidian`, `filter-obj` (Actions URI's
 // `excludeKeys`, called only when `debug-mode` is set), `obsidian-community-lib` and `uuid` is a
@@ -96,22 +112,19 @@ const targets = {
   },
   "advanced-uri": {
     name: "Vinzent03/obsidian-advanced-uri (adv-uri)", homepage: "https://github.com/Vinzent03/obsidian-advanced-uri",
-    build: (response) => advancedURIRoute(response, false),
+    build: advancedURIRoute,
+    // write mode new's hookSuccess appends these four to every success (src/main.ts:452-457).
+    extraParameters: ["title", "advanceduri", "urlkey", "fileuri"],
   },
   "advanced-uri-legacy": {
     name: "Vinzent03/obsidian-advanced-uri (advanced-uri, legacy)", homepage: "https://github.com/Vinzent03/obsidian-advanced-uri",
-    build: (response) => advancedURIRoute(response, true),
+    build: advancedURILegacyRoute,
   },
   "advanced-uri-hook": {
     name: "Vinzent03/obsidian-advanced-uri (hook-get-advanced-uri)", homepage: "https://github.com/Vinzent03/obsidian-advanced-uri",
     build: advancedURIHook,
     // hookSuccess appends these four to every success (src/main.ts:452-457).
     extraParameters: ["title", "advanceduri", "urlkey", "fileuri"],
-  },
-  "advanced-uri-builder": {
-    name: "Vinzent03/obsidian-advanced-uri (builder)",
-    homepage: "https://github.com/Vinzent03/obsidian-advanced-uri",
-    build: advancedURIBuilder,
   },
 };
 const target = targets[mode];
@@ -189,25 +202,66 @@ function record(pairs) {
   return options;
 }
 
-/** The plugin object whose methods the routes call; its constructor (Obsidian's Plugin) is not run. */
-function advancedURIPlugin() {
+/**
+ * The plugin object whose methods the routes call; its constructor (Obsidian's Plugin) is not run. With `app`, the
+ * plugin is given Obsidian's app, its DEFAULT_SETTINGS and its own `Tools` and `Handlers`, made after `app` as the
+ * plugin's class fields are (src/main.ts:49-50; their own `app` fields read `plugin.app`).
+ */
+function advancedURIPlugin(app) {
   const AdvancedURI = require("src/main").default;
-  return Object.create(AdvancedURI.prototype);
+  const plugin = Object.create(AdvancedURI.prototype);
+  if (app) {
+    plugin.app = app;
+    plugin.settings = { ...require("src/constants").DEFAULT_SETTINGS };
+    plugin.tools = new (require("src/tools").default)(plugin);
+    plugin.handlers = new (require("src/handlers").default)(plugin);
+  }
+  return plugin;
 }
 
-/** The adv-uri route (decode false) or the legacy advanced-uri route (decode true), as its handlers answer. */
-function advancedURIRoute(response, decode) {
-  skipUnanswerable(response);
+function skipSuccessWithParameters(response, route) {
   if (response.outcome === "success" && response.parameters.length > 0) {
-    throw new Unsupported("on this route a handler's success carries no results: success(parameters) with no options "
-      + "(src/handlers.ts:181, 268, 349, …); only write mode new calls hookSuccess, whose four results are the plugin's own "
-      + "(src/handlers.ts:454, 461)");
+    throw new Unsupported(`on the ${route} route no handler's success carries a caller's results: success(parameters) with no `
+      + "options (src/handlers.ts:181, 268, 349, …), or, in write mode new and on the hook route, hookSuccess with its own "
+      + "four (src/main.ts:449-459): the vector's parameters cannot be sent");
+  }
+}
+
+/**
+ * The adv-uri route: a success as write mode new answers it (the plugin's handleWrite, then hookSuccess), an error as
+ * every handler's failure(parameters) with no options.
+ */
+function advancedURIRoute(response) {
+  skipUnanswerable(response);
+  skipSuccessWithParameters(response, "adv-uri");
+  if (response.outcome === "error") {
+    const plugin = advancedURIPlugin();
+    return opened(() => plugin.failure({ "x-error": response.callback }));
+  }
+  const plugin = advancedURIPlugin(obsidianApp({ noteOpen: false }));
+  // obsidian://adv-uri?filepath=Note&data=Hello%20World&mode=new&openmode=silent&x-success=…, as onUriCall hands it on
+  // (filepath normalised with .md, src/main.ts:349-358) and chooseHandler dispatches it (data: src/main.ts:417-418).
+  const parameters = { filepath: "Note.md", data: "Hello World", mode: "new", openmode: "silent", "x-success": response.callback };
+  return opened(() => plugin.handlers.handleWrite(parameters));
+}
+
+/**
+ * The legacy advanced-uri route (src/main.ts:249-254), fed what it documents: values encoded twice by the source app,
+ * so Obsidian hands the route each value encoded once, and decodeParameterValues decodes it back.
+ */
+function advancedURILegacyRoute(response) {
+  skipUnanswerable(response);
+  skipSuccessWithParameters(response, "advanced-uri");
+  let handed;
+  try {
+    handed = encodeURIComponent(response.callback);
+  } catch (error) {
+    throw new Unsupported(`the callback cannot be encoded as the route documents (encodeURIComponent: ${error.message})`);
   }
   const plugin = advancedURIPlugin();
   const key = response.outcome === "success" ? "x-success" : "x-error";
   return opened(() => {
-    // src/main.ts:250-254 (legacy: every value decoded once more) and :257-261 (adv-uri: as Obsidian gives them).
-    const parameters = decode ? plugin.decodeParameterValues({ [key]: response.callback }) : { [key]: response.callback };
+    const parameters = plugin.decodeParameterValues({ [key]: handed });
     if (response.outcome === "success") plugin.success(parameters);
     else plugin.failure(parameters);
   });
@@ -220,14 +274,8 @@ function advancedURIRoute(response, decode) {
  */
 function advancedURIHook(response) {
   skipUnanswerable(response);
-  if (response.outcome === "success" && response.parameters.length > 0) {
-    throw new Unsupported("on the hook-get-advanced-uri route a success carries hookSuccess's own four results only "
-      + "(src/main.ts:449-459): the vector's parameters cannot be sent");
-  }
-  const plugin = advancedURIPlugin();
-  plugin.app = hookApp(response.outcome === "success");
-  plugin.settings = { ...require("src/constants").DEFAULT_SETTINGS };
-  plugin.tools = new (require("src/tools").default)(plugin);
+  skipSuccessWithParameters(response, "hook-get-advanced-uri");
+  const plugin = advancedURIPlugin(obsidianApp({ noteOpen: response.outcome === "success" }));
   const key = response.outcome === "success" ? "x-success" : "x-error";
   return opened(async () => {
     // src/main.ts:266-275, the route's body
@@ -238,31 +286,29 @@ function advancedURIHook(response) {
   });
 }
 
-/** Obsidian's app as the hook route reads it: one open note, `Note.md`, in the vault `Vault`, or none. */
-function hookApp(noteOpen) {
+/**
+ * Obsidian's app as the hook route and write mode new read it: the vault `Vault` with the note `Note.md`, open (the
+ * hook route's active file) or not yet written (write mode new creates it with `vault.create`, which records it).
+ */
+function obsidianApp({ noteOpen }) {
   const { TFile } = require(path.join(build, "node_modules", "obsidian"));
   const file = Object.assign(Object.create(TFile.prototype), { path: "Note.md", name: "Note.md", basename: "Note", extension: "md" });
+  const files = new Map(noteOpen ? [[file.path, file]] : []);
   return {
     workspace: { getActiveFile: () => (noteOpen ? file : null) },
     vault: {
       getName: () => "Vault",
-      getAbstractFileByPath: (filePath) => (filePath === file.path ? file : null),
+      getAbstractFileByPath: (filePath) => files.get(filePath) ?? null,
+      getFileByPath: (filePath) => files.get(filePath) ?? null,
+      create: async (filePath) => {
+        if (filePath !== file.path) throw new Error(`stand-in vault: only ${file.path} is written, not ${filePath}`);
+        files.set(filePath, file);
+        return file;
+      },
       // Obsidian's resource paths are app://<id>/<absolute path>?<modification time>.
       getResourcePath: (note) => `app://local/home/user/Vault/${note.path}?1700000000000`,
     },
   };
-}
-
-/** The builder beneath the routes: success/failure given every field the vector asks for. */
-function advancedURIBuilder(response) {
-  skipUnanswerable(response);
-  const plugin = advancedURIPlugin();
-  if (response.outcome === "success") {
-    const options = response.parameters.length > 0 ? record(response.parameters) : undefined;
-    return opened(() => plugin.success({ "x-success": response.callback }, options));
-  }
-  const options = record([["errorCode", response.errorCode], ["errorMessage", response.errorMessage], ...response.parameters]);
-  return opened(() => plugin.failure({ "x-error": response.callback }, options));
 }
 
 async function answer(message) {

@@ -1,6 +1,6 @@
 // swift-tools-version: 6.0
 // Reproductions for ValentinWalter/Middleman at 290398e, one executable per finding (Sources/<cause>/main.swift;
-// `callbackurl-<cause>` for the CallbackURL value beneath Middleman.receive and Action.run). The library is taken
+// `callbackurl-raw-plus-written` calls the CallbackURL value Action.run builds with). The library is taken
 // by path from the checkout ../../swift-libraries/fetch.sh makes (with its build fix, and StringCase beside it);
 // in a project of your own, depend on https://github.com/ValentinWalter/Middleman at that commit instead.
 import PackageDescription
@@ -10,7 +10,6 @@ let causes = [
     "action-path-compared-with-slash",
     "names-snake-cased",
     "invalid-scheme-traps",
-    "callbackurl-invalid-scheme-traps",
     "callbackurl-raw-plus-written",
 ]
 

@@ -1,4 +1,5 @@
-"""The audit of ValentinWalter/Middleman: the app-facing rows, receive (middleman) and run (middleman-run), and the CallbackURL layer beneath (middleman-callbackurl)."""
+"""The audit of ValentinWalter/Middleman: the app-facing rows, receive (middleman) and run (middleman-run). The row of the
+CallbackURL value beneath them (middleman-callbackurl), which the README never shows, was retired in issue 37."""
 from audit_rules import accepted, all_of, any_of, answered, behaviour, cause, detail, kind, op, tagged, vector_rule
 from rows.shared import leading_slash_lost, shared
 
@@ -59,8 +60,16 @@ MIDDLEMAN = {
                   "(CallbackURLDecoder.swift:26-29) and looks keys up snake-cased (KeyedContainer.swift:141)",
                   no_vector="the decoder runs only after both refusals above, i.e. for a response to a request the app "
                             "sent itself, which is the source app reading a callback; no vector operation covers it"),
-        behaviour("D10", "host never compared: `ResponseURL` requires only some host (ResponseURL.swift:28); the "
-                  "CallbackURL row shows it", ["XCU-3XVJ", "XCU-PKPN"], "masked"),
+        behaviour("D10", "host never compared: `ResponseURL` requires only some host (ResponseURL.swift:28), and "
+                  "`CallbackURL(from:)` compares neither scheme nor host (CallbackURL.swift:36-45)",
+                  ["XCU-3XVJ", "XCU-PKPN"], "masked"),
+        behaviour("issue 37", "the public `CallbackURL(from:)` value beneath `receive`, which the README never shows, keeps "
+                  "an item without a value as `(name, nil)` and a non-UTF-8 value as nil (CallbackURL.swift:40), reports "
+                  "the scheme as written (:37) and keeps one of two equal reserved names (:15, :72-74); on the README's "
+                  "path `receive` refuses every third-party request first (cause refuses-third-party-requests) and the "
+                  "decoder drops items without a value (CallbackURLDecoder.swift:26-29), so no app sees those answers",
+                  no_vector="the row that judged `CallbackURL(from:)` on its own (middleman-callbackurl) was retired in "
+                            "issue 37: it judged a layer no documented path exposes"),
         behaviour("D18", "errorCode and errorMessage are read from a response to the app's own request (ResponseURL.swift:35-36)",
                   no_vector="that is the source app reading a callback, which no vector operation covers"),
         behaviour("issue 28", "a URL `URL(string:)` refuses or rewrites never reaches `receive` as written: the app is "
@@ -119,7 +128,7 @@ MIDDLEMAN_RUN = {
                   no_vector="the vectors that ask for such a name (XCU-EJZU, XCU-G9QU) are skipped: no property of an app's "
                             "`Input` has it"),
         behaviour("D15", "x-success, x-error and x-cancel are Middleman's own URLs to `Middleman.receiver`, encoded by `URLComponents.queryItems`",
-                  no_vector="a caller cannot choose them, so the nested-callback build vectors are skipped; the CallbackURL row builds them"),
+                  no_vector="a caller cannot choose them, so the nested-callback build vectors are skipped"),
         behaviour("D19", "every built URL carries `__middleman_response_id_identifier=<UUID>` (cause adds-response-id)",
                   [tagged("extra-parameters", "build-request")], "fail",
                   proposed="the suite's `extra-parameters` build vectors, added with the extraParameters mechanism"),
@@ -135,81 +144,4 @@ MIDDLEMAN_RUN = {
 }
 
 
-MIDDLEMAN_CALLBACKURL = {
-    "key": "middleman-callbackurl",
-    "folder": "swift-libraries",
-    "title": "ValentinWalter/Middleman (CallbackURL)",
-    "implementation": "ValentinWalter/Middleman",
-    "repository": MM_REPO,
-    "commit": MM_COMMIT,
-    "entryPoints": "CallbackURL(from: URLComponents(url:resolvingAgainstBaseURL:)) and its public queryItems, the layer "
-                   "beneath Middleman.receive; CallbackURL(scheme:host:path:queries:).url, the layer beneath Action.run",
-    "calls": "The public `CallbackURL` value that `Middleman.receive` (through `ResponseURL`, `ResponseURL.swift:27, 38-44`) "
-             "and `Action.run` (`Action+toXCallbackURL.swift:19-29`) sit on, for code that calls it directly: "
-             "`CallbackURL(from:)` on the components of the URL value the app is opened with, reported from its "
-             "public `scheme`, `path` and `queryItems` (a `Set<URLQueryItem>`); `CallbackURL(scheme:host:path:queries:).url` "
-             "with the request's items, x-callback parameters included. This row shows the layer, not what an app "
-             "receives: see the receive row. It is a value whose host is meant to vary (`App.host` can be overridden, "
-             "`App.swift:20,33`): it decodes and builds, and recognising an incoming x-callback-url is `receive`'s "
-             "job (roles decode and build-request). Skipped: a text `URL(string:)` refuses or rewrites (no app is "
-             "opened with it as written), and a request whose items repeat (a flag or `name=value` twice: a `Set` "
-             "holds it once).",
-    "patch": MM_PATCH,
-    "platform": MM_SCHEME_TRAP_PLATFORM,
-    "causes": [
-        shared("adds-response-id", ["Sources/Middleman/Public/CallbackURL.swift:58", "Sources/Middleman/Public/CallbackURL.swift:62-69"]),
-        shared("invalid-scheme-traps", ["Sources/Middleman/Public/CallbackURL.swift:55"]),
-        cause("empty-action-accepted", ["Sources/Middleman/Public/CallbackURL.swift:41"],
-              "the path is taken as it is, so a URL without an action is accepted with the action \"\"",
-              all_of(op("parse"), vector_rule("decode-empty-action"), accepted())),
-        cause("non-utf8-value-becomes-nil", ["Sources/Middleman/Public/CallbackURL.swift:40"],
-              "Foundation's `queryItems` gives a value (or name) that does not decode as UTF-8 as nil: the caller "
-              "sees the name without a value; an action path that does not decode is empty",
-              all_of(op("parse"), vector_rule("decode-non-utf8", "decode-never-latin1"))),
-        cause("empty-pieces-kept", ["Sources/Middleman/Public/CallbackURL.swift:40"],
-              "Foundation's `queryItems` reports the empty piece of `&&`, a leading or a trailing `&` as an item "
-              "with an empty name and no value, and the Set keeps it",
-              all_of(op("parse"), vector_rule("decode-empty-pieces"))),
-        cause("duplicate-reserved-arbitrary", ["Sources/Middleman/Public/CallbackURL.swift:15", "Sources/Middleman/Public/CallbackURL.swift:72-74"],
-              "the query items are a Set, so of two x-success (or x-cancel) which one a caller meets first "
-              "depends on hashing: some URLs give the first, others the last",
-              all_of(vector_rule("decode-duplicate-reserved"), kind("inconsistent-choice"))),
-        cause("scheme-reported-as-written", ["Sources/Middleman/Public/CallbackURL.swift:37"],
-              "the scheme is reported as written (`TargetApp`), not lowercased; schemes are case-insensitive",
-              all_of(vector_rule("decode-scheme-lowercase"), accepted())),
-        shared("byte-order-mark-dropped", ["Sources/Middleman/Public/CallbackURL.swift:40"]),
-        shared("raw-plus-written", ["Sources/Middleman/Public/CallbackURL.swift:58"]),
-        shared("builder-writes-x-names", ["Sources/Middleman/Public/CallbackURL.swift:58"]),
-        shared("builder-empty-action", ["Sources/Middleman/Public/CallbackURL.swift:57"]),
-    ],
-    "behaviours": [
-        behaviour("D1", "`+` is read as a literal plus", [tagged("D1", "parse")], "pass"),
-        behaviour("D2", "the builder writes `+` raw (cause raw-plus-written)", ["XCU-WXWB", "XCU-JASB"], "fail"),
-        behaviour("D4", "`%zz` and a lone `%` never reach `CallbackURL` as written: `URL(string:)` encodes the `%` as `%25` "
-                  "before any app is opened with the URL", ["XCU-9F2T", "XCU-N2Q5", "XCU-UCML"], "skipped"),
-        behaviour("issue 28", "repeated items cannot be built: `queries` is a `Set<URLQueryItem>` (CallbackURL.swift:15), "
-                  "so a flag or `name=value` given twice is one element; the adapter once passed such a request to the "
-                  "set (fuzz finding XCU-RPMD: three flags `v` sent as one)",
-                  no_vector="no build vector repeats an identical item (XCU-TQS4 repeats a name with two values, which the "
-                            "set holds and which passes); the fuzz finding XCU-RPMD did, and is now answered skipped"),
-        behaviour("D5", "a non-UTF-8 value becomes nil, so the caller sees the name without a value (cause non-utf8-value-becomes-nil)", ["XCU-BBJX", "XCU-XLXE"], "fail"),
-        behaviour("D6", "repeated action parameters are all kept (a Set of distinct items)", ["XCU-2CXC", "XCU-3F7H"], "pass"),
-        behaviour("D6", "of two x-success the one a caller meets is arbitrary (cause duplicate-reserved-arbitrary)", ["XCU-EPGQ", "XCU-X5CA"], "fail"),
-        behaviour("D7", "a key without `=` is an item without a value (the decoder, beneath receive, drops it)", ["XCU-ZZUB", "XCU-59RH"], "pass"),
-        behaviour("D10", "the host is never compared: `CallbackURL(from:)` needs some scheme and some host and compares "
-                  "neither (CallbackURL.swift:36-45), a value whose host is meant to vary (`App.host`, App.swift:20,33); "
-                  "recognising an x-callback-url is the receive row's role, so this row does not claim it (roles.tsv) "
-                  "and the recognise vectors are not applicable", ["XCU-JJFQ", "XCU-3XVJ", "XCU-GXBN"], "not-applicable"),
-        behaviour("D11", "encoded hosts are whatever Foundation decodes them to, unchecked (not applicable: recognise is "
-                  "not claimed, above)", ["XCU-UVKA", "XCU-5Y4Z"], "not-applicable"),
-        behaviour("D13", "x- names are kept as action parameters", ["XCU-WD88", "XCU-FBAC"], "pass"),
-        behaviour("D15", "nested callbacks are encoded queryItems-style when building; only a raw `+` inside them fails", ["XCU-GJ56", "XCU-SVBR"], "fail"),
-        behaviour("D19", "every built URL carries `__middleman_response_id_identifier=<UUID>` (cause adds-response-id)",
-                  [tagged("extra-parameters", "build-request")], "fail",
-                  proposed="the suite's `extra-parameters` build vectors, added with the extraParameters mechanism"),
-        behaviour("D20", "items are a Set, in no set order (declared `parameter-order: unordered`)", ["XCU-6UGP", "XCU-DUAX"], "pass"),
-        behaviour("library-audit", "an invalid scheme traps when building (cause invalid-scheme-traps)", ["XCU-PZZD", "XCU-MAZX", "XCU-XS8F", "XCU-XULD"], "fail"),
-    ],
-}
-
-ROWS = [MIDDLEMAN, MIDDLEMAN_RUN, MIDDLEMAN_CALLBACKURL]
+ROWS = [MIDDLEMAN, MIDDLEMAN_RUN]

@@ -1,6 +1,6 @@
 """The audit of Vinzent03/obsidian-advanced-uri (TypeScript): one row per route the plugin registers (adv-uri, the
-legacy advanced-uri, hook-get-advanced-uri), each answering as its handlers do, and its builder given every field
-(row obsidian-advanced-uri-builder).
+legacy advanced-uri, hook-get-advanced-uri), each answering as its handlers do. The builder row (success/failure given
+every field a vector asks for, which no call site does) was retired in issue 37.
 
 Paths are in the plugin at the pinned commit (plugin version 2.0.0); re-checked at fcd1068.
 """
@@ -8,11 +8,9 @@ import re
 from urllib.parse import unquote, urlsplit
 
 from audit_rules import accepted, all_of, answered, any_of, behaviour, cause, detail, kind, op, tagged, vector_rule
-from rows.shared import shared
 
 REPOSITORY = "https://github.com/Vinzent03/obsidian-advanced-uri"
 COMMIT = "fcd10683c6ee2a6fe24c086468f02a6ca347458f"
-APPENDS = ["src/main.ts:470", "src/main.ts:486"]
 
 def fewer(text):
     """The URL opened holds `text` fewer times than the URL expected (a build's answer against its expectation)."""
@@ -48,11 +46,6 @@ NO_ERROR_CODE_HOOK = cause(
     "whatever went wrong, and `failure` appends only what it is given: x-error is opened with that errorMessage and "
     "no errorCode. The spec's x-error is opened \"with at least the parameters errorCode=code&errorMessage=message\" "
     "(D18)", NO_ERROR_CODE["match"])
-SPACE_AS_PLUS = cause(
-    "space-written-as-plus", APPENDS,
-    "`URLSearchParams` writes a space in an appended value as `+`, which a receiver that reads `+` literally "
-    "(Foundation's `queryItems`, the reference) sees as `+` (D3, as Actions URI did before its issue 11)",
-    all_of(op("build-callback"), kind("wrong-result"), answered(r"\+")))
 ANY_SCHEME = cause(
     "any-scheme-opened", ["src/main.ts:466", "src/main.ts:473", "src/main.ts:482", "src/main.ts:489"],
     "whatever `new URL` accepts is opened with `window.open`: `javascript:`, `data:`, `file:` and `vbscript:` "
@@ -61,11 +54,6 @@ ANY_SCHEME = cause(
     # ... and a callback `new URL` reads only once it has stripped a leading control or space (` c:`)
     any_of(all_of(vector_rule("build-callback-unsafe-scheme"), accepted()),
            all_of(vector_rule("build-callback-invalid"), accepted())))
-TILDE_ESCAPED = shared(
-    "tilde-escaped", APPENDS,
-    "`url.searchParams.set` writes each appended value with the URL Standard's application/x-www-form-urlencoded "
-    "serializer, which leaves only ASCII letters, digits and `*-._` as they are: `~` is written `%7E`, an unreserved "
-    "character RFC 3986 §2.3 says producers should not escape (the same value once decoded)")
 
 
 def decoded_again(r):
@@ -109,26 +97,39 @@ what reaches those two methods differs by route, so each route is a row; the ada
 the route makes:
 
 - `obsidian-advanced-uri`: `adv-uri`, the route the README and docs/ document (`:256-261`). The parameters reach
-  the handlers as Obsidian decoded them, and every handler answers `success(parameters)` or `failure(parameters)`
-  with no options (`src/handlers.ts:167, 181, 268, 349, 356, 379-394, 432-446, 469-483, 539, 657, 673`;
-  `src/main.ts:684`): x-success or x-error is opened as given. Write mode `new` calls `hookSuccess` instead
-  (`src/handlers.ts:454, 461`), whose four results are the plugin's own; so a success that returns parameters
-  cannot be asked of this route, and those vectors are skipped.
-- `obsidian-advanced-uri-legacy`: `advanced-uri`, kept for URIs encoded twice (`:249-254`): the same handlers, after
-  `decodeParameterValues` (`:56-66`) has decoded every value once more.
+  the handlers as Obsidian decoded them. Every handler's failure is `failure(parameters)` with no options
+  (`src/handlers.ts:167, 356, 384, 394, 469, 483`; `src/main.ts:684`): x-error is opened as given. A success is
+  answered as the documented write mode `new` answers it (`docs/Actions/Writing.md:15`): the plugin's own
+  `handlers.handleWrite` (`src/main.ts:417-418`) with `filepath=Note.md`, `data=Hello World`, `mode=new` and
+  `openmode=silent`, which writes the note and calls `hookSuccess(parameters, file)` (`src/handlers.ts:447-462`): it
+  appends `title`, `advanceduri`, `urlkey` and `fileuri` (`:449-459`; declared extraParameters, set aside by the
+  comparator) with `url.searchParams.set`, which serialises the callback's query again. The other handlers'
+  success, `success(parameters)` with no options, is the legacy row's. No handler's success carries a caller's
+  results, so a success that returns parameters cannot be asked of this route, and those vectors are skipped.
+- `obsidian-advanced-uri-legacy`: `advanced-uri`, kept for URIs whose values are encoded twice (`:249`, "Old
+  version, which needed each value to be encoded twice"; `docs/Concepts/Schema.md:12`; the maintainer in issue
+  51): the same handlers, after `decodeParameterValues` (`:56-66`) has decoded every value once more. The adapter
+  feeds what the route documents: the source app encodes the callback twice and Obsidian decodes once, so the route
+  is handed `encodeURIComponent(callback)`, which its second decode gives back. Successes are `success(parameters)`,
+  failures `failure(parameters)`, with no options.
 - `obsidian-advanced-uri-hook`: `hook-get-advanced-uri`, for the Hook app (`docs/External/Hook.md`, `:263-276`):
   `decodeParameterValues`, then `hookSuccess(parameters, file)` with the active note, which appends `title`,
   `advanceduri`, `urlkey` and `fileuri` (`:449-459`; declared extraParameters, set aside by the comparator), or,
-  with no note open, `failure(parameters, {errorMessage: "No file opened"})`. Success vectors with parameters, and
-  every error vector (its errorCode and message cannot be sent), are skipped. Obsidian's app is a stand-in with one
-  open note (`Note.md` in the vault `Vault`); it fills only the four extra parameters.
-- `obsidian-advanced-uri-builder`: no route: `success`/`failure` given the vector's parameters (and, for `failure`,
-  errorCode and errorMessage) as options, which no call site does, to show what the builder does with them.
+  with no note open, `failure(parameters, {errorMessage: "No file opened"})`, the route's one failure, which answers
+  every error vector. Success vectors with parameters are skipped. Hook's encoding is not documented: the route is
+  handed the callback as Obsidian decoded it, once. Obsidian's app is a stand-in whose vault holds one note
+  (`Note.md` in the vault `Vault`, open here, written by write mode `new` on adv-uri); it fills only the four extra
+  parameters.
+
+Retired in issue 37: the row `obsidian-advanced-uri-builder`, which gave `success`/`failure` a vector's parameters
+(and errorCode and errorMessage) as options. No call site of the plugin does (every handler passes none; only
+`hookSuccess` and the hook route's failure pass the plugin's own), so its failures were on a path no user takes;
+what of it users do reach, `URLSearchParams.set` serialising the callback's query again, is judged on the adv-uri
+row's write mode `new` and on the hook row.
 
 Skipped (answered `skipped` with the reason) on every row: x-cancel (the plugin's `Parameters` type, `src/types.ts`,
-knows x-success and x-error only) and x-source (never appended to a callback); on the builder row a repeated name or
-a name without a value (the options are a record of strings). A callback `new URL()` refuses throws inside the
-handler and nothing is opened: `rejected`, as is one `decodeURIComponent` refuses on the legacy and hook routes; an
+knows x-success and x-error only) and x-source (never appended to a callback). A callback `new URL()` refuses throws
+inside the handler and nothing is opened: `rejected`, as is one `decodeURIComponent` refuses on the hook route; an
 empty callback opens nothing (`if (parameters["x-success"])`): `rejected`.
 """
 NOT_OURS = """
@@ -140,8 +141,10 @@ NOT_OURS = """
   transpiled `types.js`, as esbuild resolves it.
 - **Stubs** (no npm registry here), in `other-libraries/obsidian/stubs/`: `window.open` (in the adapter) records
   the URL the plugin opens and opens nothing; that URL is the answer. On the hook row, Obsidian's app is a stand-in
-  with one open note and `obsidian-community-lib`'s `stripMD` gives its name without `.md`: they fill only the
-  four results `hookSuccess` appends, which the row declares as extra parameters and the comparator sets aside.
+  whose vault holds one note (open on the hook row; written by write mode `new` on the adv-uri row, where the
+  stand-in's `vault.create` records it and writes nothing), and `obsidian-community-lib`'s `stripMD` gives its name
+  without `.md`: they fill only the four results `hookSuccess` appends, which those rows declare as extra parameters
+  and the comparator sets aside.
   Every other export of `obsidian`, `obsidian-community-lib` and `uuid` is a placeholder class that throws if
   constructed or called (`TFile` is used only as the note's prototype, for `instanceof`): loading the plugin's
   modules only defines classes, so no stub changes what the plugin's code does with a callback.
@@ -150,11 +153,17 @@ NOT_OURS = """
 """
 
 ROUTE_DECODE = behaviour(
-    "D4, issues 51, 84, 151", "URIError on `%` in a value: the legacy `advanced-uri` route and the "
-    "`hook-get-advanced-uri` route decode every parameter once more (`src/main.ts:56-66`, `:251`, `:266`), after "
-    "Obsidian has; it reaches x-success and x-error too, so a callback's own `%26` is opened as `&` (cause "
-    "callback-decoded-again): the error vectors whose callback query holds `%26`, `%23` or `%3D` in a name show it",
+    "D4, issues 51, 84, 151", "URIError on `%` in a value: the `hook-get-advanced-uri` route decodes every parameter "
+    "once more (`src/main.ts:56-66`, `:266`), after Obsidian has, and Hook's encoding is not documented; it reaches "
+    "x-success and x-error too, so a callback's own `%26` is opened as `&` (cause callback-decoded-again): the error "
+    "vectors whose callback query holds `%26`, `%23` or `%3D` in a name show it",
     ["XCU-6SMK", "XCU-S7UJ", "XCU-T996"], "fail")
+LEGACY_DECODE = behaviour(
+    "D4, issue 51", "the legacy `advanced-uri` route decodes every value once more (`src/main.ts:56-66`, `:251`), "
+    "which its documentation asks for: values encoded twice (`:249`, `docs/Concepts/Schema.md:12`). Fed that way, the "
+    "callback is opened byte for byte: the error vectors whose callback query holds `%26`, `%23` or `%3D` in a name "
+    "fail here only for the missing errorCode (cause no-errorCode). Issue 37: fed once-encoded values, against the "
+    "docs, the row counted the second decode as a must cause", ["XCU-6SMK", "XCU-S7UJ", "XCU-T996"], "fail")
 COMMON_BEHAVIOURS = [
     behaviour("D2", "the plugin relies on a raw `+` in its own `canvasviewport` parameter (`++100`, `src/types.ts`)",
               no_vector="that `+` is in a request Obsidian parses and decodes before the plugin sees it; the plugin's "
@@ -170,24 +179,21 @@ COMMON_BEHAVIOURS = [
 UNSAFE_OPENED = behaviour(
     "-", "`javascript:`, `data:`, `file:` and `vbscript:` callbacks, and disguised ones `new URL` cleans up, are opened "
     "(cause any-scheme-opened)", [tagged("unsafe-scheme", "build-callback", ("failed",))], "fail")
-APPENDING_BEHAVIOURS = [
-    behaviour("D3", "a space in an appended value is written `+` (`URLSearchParams`; cause space-written-as-plus)",
-              ["XCU-9YXC", "XCU-GNWU", "XCU-687T", "XCU-HP4E"], "fail"),
-    behaviour("D16", "the callback's own query re-serialised, and a parameter of the same name replaced, when anything "
-              "is appended (cause callback-query-reserialised); the D16 vectors whose query holds nothing "
-              "`URLSearchParams` rewrites pass", [tagged("D16", "build-callback")], None),
-    behaviour("D17", "parameters go before the callback's fragment (URL-based)", [tagged("D17", "build-callback")], None),
-    behaviour("-", "the options are a record: one value per name, and JavaScript puts integer-like keys first",
-              no_vector="vectors with a repeated name are answered skipped; no build-callback vector has an "
-                        "integer-like name"),
-]
 ROUTE_SUCCESS_SKIPPED = behaviour(
-    "issue 28", "a handler's success carries no results on this route: `success(parameters)` with no options, or "
-    "`hookSuccess`'s own four in write mode `new`; a vector's parameters cannot be returned",
+    "issue 28", "a handler's success carries no caller's results on this route: `success(parameters)` with no options, "
+    "or `hookSuccess`'s own four in write mode `new`; a vector's parameters cannot be returned",
     [tagged("D16", "build-callback", ("skipped",))], "skipped")
 NOTHING_APPENDED = behaviour(
-    "D16", "nothing is appended to a success on this route, so the callback is opened as `new URL` serialises it and "
-    "its query is never re-serialised", ["XCU-EAXL", "XCU-79U2", "XCU-RW3Q", "XCU-T8VE", "XCU-WHBR"], "pass")
+    "D16", "nothing is appended to a success on this route (`success(parameters)` with no options), so the callback is "
+    "opened as `new URL` serialises it and its query is never re-serialised",
+    ["XCU-EAXL", "XCU-79U2", "XCU-RW3Q", "XCU-T8VE", "XCU-WHBR"], "pass")
+WRITE_MODE_NEW = behaviour(
+    "D16, D19", "write mode `new` (`docs/Actions/Writing.md:15`) answers a success with `hookSuccess`, which appends "
+    "`title`, `advanceduri`, `urlkey` and `fileuri` with `url.searchParams.set` (`src/handlers.ts:447-462`, "
+    "`src/main.ts:449-472`; declared extraParameters) and so serialises the callback's own query again (cause "
+    "callback-query-reserialised where a success vector's query holds what `URLSearchParams` rewrites; the success "
+    "vectors without parameters of this suite hold nothing it rewrites, and pass)",
+    ["XCU-EAXL", "XCU-79U2", "XCU-RW3Q", "XCU-T8VE", "XCU-WHBR"], "pass")
 ROUTE_NO_ERROR_CODE = behaviour(
     "D18", "no failure on this route passes options: x-error is opened with neither errorCode nor errorMessage "
     "(cause no-errorCode)", [tagged("D18", "build-callback", ("failed",))], "fail")
@@ -203,25 +209,28 @@ def route_row(key, title, implementation, entry, causes, behaviours):
 OBSIDIAN_ADVANCED_URI = route_row(
     "obsidian-advanced-uri", "Vinzent03/obsidian-advanced-uri, its `adv-uri` route",
     "Vinzent03/obsidian-advanced-uri (adv-uri)",
-    "The documented adv-uri route (src/main.ts:256-261): the plugin's own success(parameters) and failure(parameters) "
-    "(src/main.ts:461-491) with no options, as every handler on the route calls them (src/handlers.ts:167, 181, …; "
-    "src/main.ts:684); a success that returns parameters cannot be asked of it (skipped). build-callback only: "
-    "Obsidian, not the plugin, parses URLs, and the plugin builds no x-callback-url request.",
-    [NO_ERROR_CODE, ANY_SCHEME],
-    [ROUTE_NO_ERROR_CODE, NOTHING_APPENDED, ROUTE_SUCCESS_SKIPPED, UNSAFE_OPENED,
+    "The documented adv-uri route (src/main.ts:256-261): a success as the documented write mode new answers it "
+    "(docs/Actions/Writing.md:15: handlers.handleWrite with mode=new, which calls hookSuccess, src/handlers.ts:447-462, "
+    "appending title, advanceduri, urlkey and fileuri, declared extraParameters); an error as every handler's "
+    "failure(parameters) with no options (src/handlers.ts:167, …; src/main.ts:684); a success that returns parameters "
+    "cannot be asked of it (skipped). build-callback only: Obsidian, not the plugin, parses URLs, and the plugin builds "
+    "no x-callback-url request.",
+    [NO_ERROR_CODE, QUERY_RESERIALISED, ANY_SCHEME],
+    [ROUTE_NO_ERROR_CODE, WRITE_MODE_NEW, ROUTE_SUCCESS_SKIPPED, UNSAFE_OPENED,
      behaviour("D4", "no second decode on this route: the parameters reach the handlers as Obsidian decoded them "
                "(`src/main.ts:257-261`); the error vectors whose callback query holds `%26`, `%23` or `%3D` in a name "
                "fail here only for the missing errorCode (cause no-errorCode), their callback opened byte for byte, "
-               "where the legacy route opens `%26` as `&`", ["XCU-6SMK", "XCU-S7UJ", "XCU-T996"], "fail")])
+               "where the hook route opens `%26` as `&`", ["XCU-6SMK", "XCU-S7UJ", "XCU-T996"], "fail")])
 
 OBSIDIAN_ADVANCED_URI_LEGACY = route_row(
     "obsidian-advanced-uri-legacy", "Vinzent03/obsidian-advanced-uri, its legacy `advanced-uri` route",
     "Vinzent03/obsidian-advanced-uri (advanced-uri, legacy)",
-    "The legacy advanced-uri route (src/main.ts:249-254): decodeParameterValues (src/main.ts:56-66), then the same "
-    "success(parameters) and failure(parameters) with no options as on adv-uri; a success that returns parameters "
-    "cannot be asked of it (skipped). build-callback only.",
-    [SECOND_DECODE, NO_ERROR_CODE, ANY_SCHEME],
-    [ROUTE_NO_ERROR_CODE, NOTHING_APPENDED, ROUTE_SUCCESS_SKIPPED, UNSAFE_OPENED, ROUTE_DECODE])
+    "The legacy advanced-uri route (src/main.ts:249-254), fed values encoded twice as it documents (src/main.ts:249, "
+    "docs/Concepts/Schema.md:12): decodeParameterValues (src/main.ts:56-66) gives the callback back, then the same "
+    "success(parameters) and failure(parameters) with no options as the handlers call them; a success that returns "
+    "parameters cannot be asked of it (skipped). build-callback only.",
+    [NO_ERROR_CODE, ANY_SCHEME],
+    [ROUTE_NO_ERROR_CODE, NOTHING_APPENDED, ROUTE_SUCCESS_SKIPPED, UNSAFE_OPENED, LEGACY_DECODE])
 
 OBSIDIAN_ADVANCED_URI_HOOK = route_row(
     "obsidian-advanced-uri-hook", "Vinzent03/obsidian-advanced-uri, its `hook-get-advanced-uri` route",
@@ -241,20 +250,11 @@ OBSIDIAN_ADVANCED_URI_HOOK = route_row(
                "where adv-uri's failure without options was judged)", [tagged("D18", "build-callback", ("failed",))], "fail"),
      behaviour("D16", "errorMessage is added with `url.searchParams.set`, which writes the callback's own query again "
                "(cause callback-query-reserialised)", ["XCU-63R7", "XCU-5MZF"], "fail"),
+     behaviour("D3", "`URLSearchParams` writes a space in an appended value as `+`: the route's fixed errorMessage is "
+               "opened as `errorMessage=No+file+opened` (`src/main.ts:271`, `:486`)",
+               no_vector="the one value with a space the plugin appends is its own fixed message, which no vector asks for"),
      behaviour("issue 28", "a vector's own success parameters cannot be returned on this route: only hookSuccess's four",
                [tagged("D16", "build-callback", ("skipped",))], "skipped"),
      UNSAFE_OPENED])
 
-OBSIDIAN_ADVANCED_URI_BUILDER = route_row(
-    "obsidian-advanced-uri-builder", "Vinzent03/obsidian-advanced-uri, the builder given every field",
-    "Vinzent03/obsidian-advanced-uri (builder)",
-    "No route: the layer beneath them, the same success/failure (src/main.ts:461-491), given the vector's parameters "
-    "as options and, for failure, errorCode, errorMessage and the parameters, which no call site in the plugin does, "
-    "to show what the builder itself does.",
-    [QUERY_RESERIALISED, SPACE_AS_PLUS, TILDE_ESCAPED, ANY_SCHEME],
-    APPENDING_BEHAVIOURS + [UNSAFE_OPENED,
-        behaviour("D18", "given errorCode and errorMessage, `failure` appends both; no route of the plugin gives "
-                  "errorCode (see the route rows)", [tagged("D18", "build-callback")], None),
-    ])
-
-ROWS = [OBSIDIAN_ADVANCED_URI, OBSIDIAN_ADVANCED_URI_LEGACY, OBSIDIAN_ADVANCED_URI_HOOK, OBSIDIAN_ADVANCED_URI_BUILDER]
+ROWS = [OBSIDIAN_ADVANCED_URI, OBSIDIAN_ADVANCED_URI_LEGACY, OBSIDIAN_ADVANCED_URI_HOOK]

@@ -5,7 +5,7 @@ Paths are in the crate at the pinned commit unless they name a crate of Debian's
 (/usr/share/cargo/registry: url 2.3.1, form_urlencoded 1.1.0). Re-checked at 957cd01.
 """
 from audit_rules import (accepted, all_of, answered, any_of, behaviour, cause, detail, expected_rejection, kind, op,
-                         rejected, tagged, vector_rule)
+                         rejected, tag, tagged, vector_rule)
 from rows.shared import shared
 
 REPOSITORY = "https://github.com/ozbe/xcallback"
@@ -68,19 +68,50 @@ def tilde_escaped(prefix=""):
                   "character RFC 3986 §2.3 says producers should not escape (the same value once decoded)")
 
 
+def cli_encoded_again():
+    return cause("cli-parameters-encoded-again", ["src/bin/cli.rs:48-61", MODULE + ":115-130", MODULE + ":291-299"],
+                 "the command-line tool's parameters are documented as URL-encoded (README \"Usage\": \"Space delimited "
+                 "URL encoded x-callback-url parameters\", `title=My%20Note%20Title`; `src/bin/cli.rs:32-38`), but "
+                 "`parse_parameter` only splits each at `=` and `opts_to_url` appends the pair as written "
+                 "(`src/bin/cli.rs:48-61`); `to_url` then writes it with the form serializer, which encodes the user's "
+                 "`%` again: `title=My%20Note` is sent as `title=My%2520Note`, and the target reads `My%20Note`. Every "
+                 "value or name that needs an escape arrives changed; a caller's own x-source or callback too",
+                 all_of(op("build-request"), kind("wrong-result"), answered(r"\?[^#]*%25[0-9A-Fa-f]{2}")))
+
+
+def caller_callbacks_twice():
+    return cause("caller-callbacks-sent-twice", ["src/bin/cli.rs:32-38", "src/bin/cli.rs:48-53", "src/macos.rs:70-102"],
+                 "the README's parameters are \"x-callback and action parameters\" (`src/bin/cli.rs:32-38`), so a caller's "
+                 "x-source, x-success, x-error or x-cancel is passed as `x-success=…` and appended as an action parameter "
+                 "(`src/bin/cli.rs:48-53`); `execute` then sets the client's own four (`src/macos.rs:70-102`), and the URL "
+                 "carries the name twice, the caller's encoded twice (cause cli-parameters-encoded-again): which one a "
+                 "target reads is the target's choice, and the client waits for its own callback",
+                 all_of(op("build-request"), kind("unparseable-output"), detail(r"duplicate-reserved-parameter")))
+
+
+def handler_panics():
+    return cause("callback-handler-panics", ["src/macos.rs:183-199"],
+                 "the client's Apple-event handler receives every URL opened with the app's scheme `callback` "
+                 "(`app/Info.plist`) and unwraps `XCallbackUrl::parse(s).ok()`, then the `callback_id` parameter, then the "
+                 "sender stored for that id (`src/macos.rs:183-199`): a URL that does not parse, has no `callback_id`, or "
+                 "names no waiting client panics inside an `extern \"C\"` Objective-C method, which cannot unwind, so the "
+                 "process aborts. Any app or web page can end the tool, and the request it is waiting on, with one URL "
+                 "such as `callback://x`; nothing is refused",
+                 all_of(op("parse"), kind("crashed")))
+
+
 CLI_DOUBLE_ENCODING = behaviour(
     "-", "the command-line tool appends its `name=value` arguments, documented as URL-encoded (README \"Usage\": "
     "\"Space delimited URL encoded x-callback-url parameters\"), without decoding them (`src/bin/cli.rs:48-61`), and "
     "`to_url` encodes them again: `title=My%20Note` is sent as `title=My%2520Note`; a value holding `=` is refused "
     "(`src/bin/cli.rs:55-61`)",
-    no_vector="`src/bin/cli.rs` (structopt, a `main` that runs the AppKit application) is not built; its argument "
-              "convention is no URL operation of the protocol")
+    no_vector="this row calls the module's builder with decoded values; the row ozbe-xcallback-client drives the tool's "
+              "arguments (cause cli-parameters-encoded-again)")
 HANDLER_PANICS = behaviour(
-    "-", "the client's URL handler unwraps the parse and the `callback_id` lookup (`src/macos.rs:183-197`): a callback "
-    "that does not parse, or has no `callback_id`, panics inside an `extern \"C\"` Objective-C method, which aborts "
-    "the tool",
-    no_vector="it runs only as AppKit's Apple event handler, which the client row's stand-ins do not provide; a parse "
-              "vector judges `XCallbackUrl::parse`, which returns the error")
+    "-", "the client's URL handler unwraps the parse and the `callback_id` lookup (`src/macos.rs:183-199`): a URL that "
+    "does not parse, or has no `callback_id`, panics inside an `extern \"C\"` Objective-C method, which aborts the tool",
+    no_vector="a parse vector here judges `XCallbackUrl::parse`, which returns the error; the row ozbe-xcallback-client "
+              "calls the handler (cause callback-handler-panics)")
 
 
 # MARK: - The module
@@ -196,8 +227,11 @@ No `extraParameters`: the module adds nothing unasked.
                   "host-compared-exactly)", ["XCU-J3SL", "XCU-NFK5", "XCU-472J", "XCU-54DX"], "fail"),
         behaviour("D12", "action `open/` kept with its slash (declared `trailing-slash: keep`), `a/b` kept whole, "
                   "`a%2Fb` not decoded, an empty action accepted", [tagged("D12", "parse")], None),
-        behaviour("D13", "`x-` names dropped at parse (cause x-names-dropped)", [tagged("D13", "parse", ("failed",))], "fail"),
-        behaviour("D13", "`x-` names built as given (cause x-names-built)", [tagged("D13", "build-request")], "fail"),
+        behaviour("D13", "`x-` names dropped at parse (`ActionParams::from_iter`, `src/x_callback_url.rs:141-143`); since "
+                  "suite 5.0.0 dropping an unknown or miscased `x-` name passes (decode-unknown-x widened, "
+                  "decode-reserved-case hardening)", [tagged("D13", "parse")], "pass"),
+        behaviour("D13", "`x-` names built as given (cause x-names-built); `x-success=1` and `x-source=1` written as that "
+                  "reserved value pass since suite 5.0.0", [tagged("D13", "build-request")], None),
         behaviour("D15", "nested callbacks fully encoded when building (form_urlencoded escapes `:`, `/`, `?`, `&`, `=`, "
                   "`#`, `%`), which parses back", ["XCU-YSG8", "XCU-2NDX", "XCU-RRHH"], "pass"),
         behaviour("D15", "the depth vectors fail only on a space written `+` (cause space-written-as-plus)",
@@ -249,46 +283,55 @@ CLIENT = "`NSXCallbackClient::execute`"
 OZBE_XCALLBACK_CLIENT = {
     "key": "ozbe-xcallback-client",
     "folder": "other-libraries",
-    "title": "ozbe/xcallback's macOS client, `NSXCallbackClient`",
+    "title": "ozbe/xcallback's command-line tool and macOS client, `NSXCallbackClient`",
     "implementation": "ozbe/xcallback (client)",
     "repository": REPOSITORY,
     "commit": COMMIT,
     "paths": PATHS,
-    "entryPoints": "The path the crate's command-line tool (README 'Usage') sends every request through, and the "
-                   "crate's public client: the request is built as src/bin/cli.rs:48-53 and src/macos.rs:79-100 build "
-                   "it (the same calls as the ozbe-xcallback row), then NSXCallbackClient::new() and execute(&url) "
-                   "(src/macos.rs:48-57, 144-150; src/bin/cli.rs:41-46 calls it the same way). execute sets its own "
-                   "x-source and callbacks (src/macos.rs:70-102), so a request that asks for its own is answered "
-                   "skipped; it opens [NSURL URLWithString:] of the text through NSWorkspace (src/macos.rs:152-154), whose "
-                   "stand-ins model the macOS 14 SDK's URLWithString: and record the URL, and waits for a callback that "
-                   "never comes. build-request only.",
+    "entryPoints": "build-request: the crate's command-line tool as its README documents it, `callback <scheme> <action> "
+                   "[parameters]...` with each parameter written name=value, URL-encoded once (src/bin/cli.rs:32-38), a "
+                   "request's x-source and callbacks among them; the tool's own parse_parameter and opts_to_url (copied "
+                   "unchanged from src/bin/cli.rs:48-61 at build time), then NSXCallbackClient::new() and execute(&url) "
+                   "(src/bin/cli.rs:41-46; src/macos.rs:144-150), which adds its own x-source and callbacks "
+                   "(src/macos.rs:70-102) and opens [NSURL URLWithString:] of the text through NSWorkspace "
+                   "(src/macos.rs:152-154), whose stand-ins model the macOS 14 SDK and record the URL. recognise: the "
+                   "client's Apple-event handler (src/macos.rs:183-199), declared by AppDelegate::new() and called with a "
+                   "GetURL event holding the vector's URL, as AppKit calls it.",
     "calls": """
-The README documents one entry point, `callback <scheme> <action> [parameters]...`. The tool builds an
-`XCallbackUrl` (`opts_to_url`, `src/bin/cli.rs:48-53`) and sends it with `NSXCallbackClient::execute`
-(`src/bin/cli.rs:41-46`), the crate's public client (`XCallbackClient`, `src/client.rs:15-17`;
-`src/macos.rs:144-150`), which a Rust app using the crate calls the same way. The adapter
-(`other-libraries/rust-xcallback/src/bin/client.rs`) builds the request with the same calls as the module's row
-and calls `NSXCallbackClient::new()` and `execute(&url)`. `execute` copies the request, sets its own x-source
-and callbacks (`src/macos.rs:70-102`), opens the URL with `NSWorkspace` (`src/macos.rs:152-154`) and waits for
-the callback; the adapter answers with the URL opened and leaves the wait parked on its own thread.
+The README documents one entry point, `callback <scheme> <action> [parameters]...`, whose parameters are
+"x-callback and action parameters", "Space delimited URL encoded" (`src/bin/cli.rs:32-38`, example
+`title=My%20Note%20Title`). Since issue 37 the adapter (`other-libraries/rust-xcallback/src/bin/client.rs`) is the
+user at the shell:
 
-**A caller's own x-source and callbacks cannot be sent.** `execute` sets x-source to `callback` and x-success,
-x-error and x-cancel to `callback://x-callback-url/success?callback_id=<32 random letters and digits>` (and
-likewise error and cancel) on every request, because those callbacks are how the client receives the answer;
-neither `execute` nor the `XCallbackClient` trait takes a caller's. A request that asks for any of the four is
-answered `skipped` with that reason and `src/macos.rs:70-102`, as the CallbackURLKit adapter skips a caller's
-x-source (`Manager.swift:200-201`). Before this, the adapter sent such requests and the replaced values failed
-them under one cause; the figures before and after are in the adapter's header. The README's parameters are
-"x-callback and action parameters", so a caller can still pass `x-success=…` as a parameter: it is written
-beside the client's own (cause x-names-built).
+- **build-request**: the request's x-source, x-success, x-error and x-cancel (where given), then each action
+  parameter, become one argument `name=value` each, name and value percent-encoded once (every UTF-8 byte but RFC
+  3986's unreserved characters). The tool's own `parse_parameter` reads each argument and its own `opts_to_url`
+  builds the request (`src/bin/cli.rs:48-61`, copied unchanged from the checkout by `rust-xcallback/build.rs`;
+  structopt, which only fills the three fields, is not built); then `NSXCallbackClient::new()` and
+  `execute(&url)`, as `run` calls them (`src/bin/cli.rs:41-46`). `execute` copies the request, sets its own
+  x-source and callbacks (`src/macos.rs:70-102`), opens the URL with `NSWorkspace` (`src/macos.rs:152-154`) and
+  waits for the callback; the adapter answers with the URL opened and leaves the wait parked on its own thread. A
+  name without a value cannot be written as an argument (`parse_parameter` needs one `=`): skipped.
+- **recognise**: the tool is an app whose scheme is `callback` (`app/Info.plist`); macOS hands every URL opened
+  with it to the handler the `AppDelegate` class declares, `handleGetURLEvent:withReplyEvent:`
+  (`src/macos.rs:183-199`). The adapter calls `AppDelegate::new()`, as `run_app` does at launch, and the handler
+  the class declared, with a GetURL Apple event whose direct object is the vector's URL, as AppKit does. The handler
+  never reads the scheme (macOS routes by it), so the text goes as written; a text the sender's
+  `[NSURL URLWithString:]` refuses or rewrites never arrives as written and is skipped with that answer, as the
+  Swift rows skip what `URL(string:)` refuses or rewrites. The handler panics on every URL that is not a waiting
+  client's callback; the panic aborts the process, and the runner reports the vector as `crashed` and starts the
+  adapter again. decode is not claimed: `parse` is the module row's.
 
-Parse is not offered here: the client parses only the callbacks sent back to it, with the same
-`XCallbackUrl::parse` the module's row judges, inside an Apple event handler that needs AppKit.
+Before issue 37 this row called the Rust API with decoded values and skipped the 78 requests that carried their own
+x-source or callbacks, and no vector reached the handler: the two must behaviours of the tool's documented use
+(parameters encoded twice, a caller's callbacks sent beside the client's) and the handler's panic were hidden.
 
 `extraParameters: ["x-source", "x-success", "x-error", "x-cancel"]`: the client adds all four to every request,
-so the comparator sets them aside outside the vectors tagged `extra-parameters`, which judge that behaviour once.
+so the comparator sets them aside outside the vectors tagged `extra-parameters` (and where a vector asks for one
+of them, it is compared, and the URL holds it twice).
 """,
     "causes": [
+        handler_panics(),
         action_pasted_unescaped("As in the ozbe-xcallback row: ",
                                 "; on the client's path `[NSURL URLWithString:]` (macOS 14 SDK and later) re-encodes a "
                                 "path holding a lone `%`, so `100%` is opened as `100%25` and arrives whole (XCU-3KSF "
@@ -300,33 +343,38 @@ so the comparator sets them aside outside the vectors tagged `extra-parameters`,
                          any_of(all_of(vector_rule("build-request-invalid-scheme"), accepted()),
                                 all_of(vector_rule("build-request-invalid-scheme"), kind("errored"),
                                        detail(r"openURL: nil")))),
+        x_names_built(["src/macos.rs:79-100"],
+                      "an action parameter named x-success or x-source is written as given, next to the client's own: "
+                      "the URL then carries the name twice"),
+        caller_callbacks_twice(),
+        tilde_escaped("As in the ozbe-xcallback row: "),
+        cli_encoded_again(),
         cause("adds-own-source-and-callbacks", ["src/macos.rs:70-102"],
               "`execute` copies the request and sets x-source to `callback` and x-success, x-error and x-cancel to its "
               "own `callback://x-callback-url/success|error|cancel?callback_id=<32 random letters and digits>`, on every "
               "request, asked for or not; the spec makes all four optional and defines no request id (D19)",
-              all_of(op("build-request"), vector_rule("build-request-nothing-added"))),
+              all_of(op("build-request"), tag("extra-parameters"))),
         space_written_as_plus("As in the ozbe-xcallback row: "),
-        tilde_escaped("As in the ozbe-xcallback row: "),
-        x_names_built(["src/macos.rs:79-100"],
-                      "an action parameter named x-success or x-source is written as given, next to the client's own: "
-                      "the URL then carries the name twice"),
         empty_action([MODULE + ":283-289"], "an empty action is built as `scheme://x-callback-url/`"),
     ],
     "behaviours": [
+        behaviour("issue 37", "the tool's parameters, documented as URL-encoded, are encoded again: `v=a%20b` is sent as "
+                  "`v=a%2520b` (cause cli-parameters-encoded-again)", ["XCU-2NPG", "XCU-B96Q"], "fail"),
+        behaviour("issue 37", "a caller's own x-source, x-success, x-error or x-cancel, passed as the README's "
+                  "\"x-callback parameters\", is sent beside the client's own (cause caller-callbacks-sent-twice)",
+                  ["XCU-MWZH", "XCU-DNZF", "XCU-ZCSU", "XCU-SCHZ"], "fail"),
+        behaviour("issue 37", "the Apple-event handler panics, and the tool aborts, on a URL that is not one of its "
+                  "callbacks (cause callback-handler-panics)", [tagged("host", "parse", ("failed",))], "fail"),
         behaviour("D19", "`callback_id`: every request carries the client's own `x-source=callback` and x-success, "
                   "x-error and x-cancel URLs holding `callback_id=<32 random letters and digits>` (`src/macos.rs:16-21`, "
                   "`:59-61`, `:70-102`; cause adds-own-source-and-callbacks)",
-                  [tagged("extra-parameters", "build-request")], "fail"),
-        behaviour("-", "a caller's own x-source, x-success, x-error or x-cancel cannot be sent: `execute` replaces them "
-                  "(`src/macos.rs:70-102`), so such requests are answered skipped",
-                  ["XCU-MWZH", "XCU-DNZF", "XCU-ZCSU", "XCU-SCHZ", "XCU-43L4",
-                   tagged("field", "build-request", ("skipped",))], "skipped"),
-        behaviour("D3", "a space written `+` (cause space-written-as-plus)", ["XCU-2NPG", "XCU-B96Q"], "fail"),
+                  [tagged("extra-parameters", "build-request")], None),
         behaviour("D13", "`x-` names built as given, so a caller's x-success passed as a parameter (README: \"x-callback "
                   "and action parameters\") is sent beside the client's own (cause x-names-built)",
                   [tagged("D13", "build-request")], "fail"),
-        behaviour("D15", "nested callbacks a caller asks for cannot be sent (skipped); the module row shows how the "
-                  "builder encodes them", [tagged("D15", "build-request", ("skipped",))], "skipped"),
+        behaviour("D15", "nested callbacks a caller passes are encoded once by the user and again by the tool (cause "
+                  "cli-parameters-encoded-again; caller-callbacks-sent-twice where the caller's own x-success holds one)",
+                  [tagged("D15", "build-request")], "fail"),
         behaviour("-", "`to_string()` gives \"\" when `to_url` fails; `[NSURL URLWithString:@\"\"]` is nil, so `openURL:` "
                   "opens nothing and `execute` waits for ever (`src/macos.rs:145-154`; cause scheme-unchecked)",
                   ["XCU-PZZD", "XCU-MAZX", "XCU-XS8F"], "fail"),
@@ -334,27 +382,33 @@ so the comparator sets them aside outside the vectors tagged `extra-parameters`,
                   "(`src/macos.rs:153`): on the macOS 14 SDK and later an invalid path is percent-encoded, so the "
                   "action `100%` is opened as `100%25`; the stand-in once opened the text as it was",
                   ["XCU-3KSF", "XCU-LU5J"], "pass"),
-        HANDLER_PANICS,
-        CLI_DOUBLE_ENCODING,
+        behaviour("D7", "a flag cannot be passed: `parse_parameter` needs exactly one `=` (`src/bin/cli.rs:55-61`)",
+                  ["XCU-Y4PU", "XCU-A74S"], "skipped"),
     ],
     "patch": """
 - **Patch** `other-libraries/patches/ozbe-xcallback.patch`: Debian has rand 0.8, where `Alphanumeric` yields
   bytes, not chars as in the lock's 0.7.3, so collecting the id into a `String` does not compile; the patch maps
   each byte to its char (`src/macos.rs:60`). Same 62-letter alphabet, random either way; the id is in the
   client's own callbacks, which the comparator sets aside (declared `extraParameters`), so nothing under test.
+- **The tool's own code, copied at build time**: `rust-xcallback/build.rs` copies `opts_to_url` and
+  `parse_parameter` from `src/bin/cli.rs` of the checkout, unchanged, into the build; nothing third-party is
+  committed. The rest of `cli.rs` is structopt's argument parsing (not packaged in Debian; the adapter fills the
+  same three fields) and the AppKit run loop.
 - **Stand-ins** (`rust-xcallback/stubs/`): `macos` for ozbe/webkitten's AppKit/Foundation bindings and `objc` for
-  the Objective-C runtime. `NSString::from` carries the text unchanged. `NSURL::from` is webkitten's
-  `[NSURL URLWithString:]`, modelled as Apple's Foundation answers it for an app linked against the macOS 14 SDK or
-  later (`stubs/macos/src/url_with_string.rs`: swift-foundation's RFC 3986 parser, which percent-encodes a
-  component that is not valid as written and is nil for `""` or an invalid scheme; its test holds the answers of
-  swift-foundation's `URL(string:)` for the same texts). `NSWorkspace::open_url` records the URL's
-  `absoluteString`, or that it was handed nil, and opens nothing; the adapter answers `errored` for nil, since
-  `execute` then waits for ever. Everything else (the application, the delegate, class registration, message
-  sending, the Apple event handler) panics if called, and none of it is on the path of `new` and `execute`.
-  Before the macOS 14 SDK, `URLWithString:` was nil for every text it now re-encodes (the action `100%`), and the
-  client opened nothing for those as well: XCU-3KSF and XCU-LU5J would fail there as MAZX does here.
-- **Adapter**: the request is built by `rust-xcallback/src/protocol.rs`, as for the module's row (a `null`
-  parameter value is `skipped`); a request with its own x-source or callbacks is `skipped` (above).
+  the Objective-C runtime. `NSString::from` carries the text unchanged; `as_str` is its `UTF8String`, the text up to
+  a NUL. `NSURL::from` is webkitten's `[NSURL URLWithString:]`, modelled as Apple's Foundation answers it for an app
+  linked against the macOS 14 SDK or later (`stubs/macos/src/url_with_string.rs`: swift-foundation's RFC 3986 parser,
+  which percent-encodes a component that is not valid as written and is nil for `""` or an invalid scheme; its test
+  holds the answers of swift-foundation's `URL(string:)` for the same texts; a host it does not model is answered
+  skipped on the recognise side). `NSWorkspace::open_url` records the URL's `absoluteString`, or that it was handed
+  nil, and opens nothing; the adapter answers `errored` for nil, since `execute` then waits for ever.
+  `ClassDecl::add_method` records each method under its class and selector, so the adapter can call the handler
+  the delegate declared, and a GetURL Apple event carries the URL text to it; `[AppDelegate new]` answers nil,
+  which nothing reads. The application, its run loop and `NSAppleEventManager` panic if called; `run_app` is
+  never called. Before the macOS 14 SDK, `URLWithString:` was nil for every text it now re-encodes (the action
+  `100%`), and the client opened nothing for those as well: XCU-3KSF and XCU-LU5J would fail there as MAZX does here.
+- **Adapter**: a panic hook prints each panic on one line of stderr, so the runner's note of a crash names the
+  library line; the abort itself is the library's.
 - Each run draws new `callback_id`s, so the answers of the failing vectors differ from run to run; the verdicts
   do not.
 """,

@@ -1,4 +1,4 @@
-"""What ValentinWalter/Middleman's author is told, cause by cause (rows/middleman.py: rows middleman, middleman-run and middleman-callbackurl)."""
+"""What ValentinWalter/Middleman's author is told, cause by cause (rows/middleman.py: rows middleman and middleman-run)."""
 from upstream import deliberate, issue, searched
 from upstream.shared import PLUS_SEARCH, TRAP_SEARCH, shared
 
@@ -10,9 +10,6 @@ LIBRARY = {
 }
 
 HEADLINE = "refuses-third-party-requests"
-# The CallbackURL row has no must-level cause (recognising an x-callback-url is the receive row's role); this is the
-# should-level one its report leads with: a value that receivers reading `+` as a space get otherwise.
-MOST_SERIOUS = {"middleman-callbackurl": "raw-plus-written"}
 
 CAUSES = {
     "refuses-third-party-requests": issue(

@@ -1,6 +1,5 @@
-// ValentinWalter/Middleman, three rows: the app-facing API its README documents, receiving and running
-// actions (two entry points, so two rows, as Advanced URI's routes are), and the CallbackURL value beneath
-// them that other code may call.
+// ValentinWalter/Middleman, two rows: the app-facing API its README documents, receiving and running
+// actions (two entry points, so two rows, as Advanced URI's routes are).
 //
 // "Middleman (receive)", `MiddlemanReceiveTarget`, and "Middleman (run)", `MiddlemanRunTarget`:
 // - parse: the app sets `Middleman.receiver` to its `Receiver`, whose scheme is the app's own and whose
@@ -27,13 +26,11 @@
 //   opened with, so it is judged on recognising one; the run row claims build-request
 //   (Tests/Implementations/roles.tsv).
 //
-// "Middleman (CallbackURL)", `MiddlemanCallbackURLTarget`: `CallbackURL(from: URLComponents)` parses,
-// as `ResponseURL` does beneath `receive` (ResponseURL.swift:27, 38-44), from the URL value the app is
-// opened with, and the answer is its public `queryItems`; `CallbackURL(scheme:host:path:queries:).url`
-// builds, as `toXCallbackURL` does. Its queries are a `Set<URLQueryItem>`: a request whose items repeat
-// (a flag or a `name=value` given twice) has no such set, and is skipped with the reason. Roles: decode
-// and build-request, not recognise: `CallbackURL` is a value whose host is meant to vary (`App.host` can
-// be overridden, App.swift:20,33); recognising an incoming x-callback-url is `receive`'s job.
+// "Middleman (CallbackURL)", the public `CallbackURL` value beneath both, was a third row until issue 37 and is
+// retired: the README never shows it, so it judged answers no app sees (on the README's path `receive` refuses
+// every third-party request, and the decoder drops an item without a value, CallbackURLDecoder.swift:26-29), and
+// its build failures repeated the run row's, which reaches the same `CallbackURL.url` (CallbackURL.swift:58)
+// through `Action.run`.
 
 import Foundation
 @preconcurrency @testable import Middleman
@@ -192,47 +189,5 @@ struct MiddlemanRunTarget: ConformanceTarget {
             /// The children `Mirror` gives a struct whose properties are these names holding these strings.
             var customMirror: Mirror { Mirror(self, children: pairs.map { (label: $0.name, value: $0.value as Any) }) }
         }
-    }
-}
-
-// MARK: - Middleman (CallbackURL)
-
-struct MiddlemanCallbackURLTarget: ConformanceTarget {
-    var identity: TargetIdentity {
-        TargetIdentity(name: "ValentinWalter/Middleman (CallbackURL)", version: Pinned.middleman, language: "Swift", homepage: "https://github.com/ValentinWalter/Middleman")
-    }
-
-    /// CallbackURL.queryItems is a Set<URLQueryItem> and no fragment is exposed: the adapter declares both.
-    var declaredChoices: DeclaredChoices { [.parameterOrder: "unordered", .fragment: "not-reported"] }
-
-    var extraParameters: [String] { [responseIDParameter] }
-
-    /// A value whose host is meant to vary decodes and builds; recognising is the receive row's job.
-    var roles: Set<TargetRole>? { [.decode, .buildRequest] }
-
-    func parse(_ url: String) -> TargetAnswer<XCallbackRequest> {
-        let parsed: URL
-        do { parsed = try incomingURL(url).get() } catch { return error.skipped() }
-        guard let components = URLComponents(url: parsed, resolvingAgainstBaseURL: true), let value = CallbackURL(from: components) else {
-            return .rejected(category: nil, message: "CallbackURL(from:) is nil")
-        }
-        let pairs = value.queryItems.map { ($0.name, $0.value) }
-        return .accepted(request(scheme: value.scheme, action: String(value.path.dropFirst()), pairs: pairs))
-    }
-
-    func buildRequest(_ request: XCallbackRequest) -> TargetAnswer<String> {
-        var items: [URLQueryItem] = []
-        for (name, value) in [("x-source", request.source), ("x-success", request.success), ("x-error", request.error), ("x-cancel", request.cancel)] {
-            if let value { items.append(URLQueryItem(name: name, value: value)) }
-        }
-        items += request.parameters.map { URLQueryItem(name: $0.name, value: $0.value) }
-        var queries: Set<URLQueryItem> = []
-        for item in items where !queries.insert(item).inserted {
-            let written = item.value.map { "\(item.name)=\($0)" } ?? item.name
-            return .unsupported(reason: "CallbackURL's queries are a Set<URLQueryItem> (CallbackURL.swift:15): '\(written)' twice is one element", issueURL: nil)
-        }
-        let built = CallbackURL(scheme: request.scheme, host: "x-callback-url", path: "/" + request.action, queries: queries)
-        guard let url = built.url else { return .rejected(category: nil, message: "CallbackURL.url is nil") }
-        return .accepted(url.absoluteString)
     }
 }

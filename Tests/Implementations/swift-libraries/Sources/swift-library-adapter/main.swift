@@ -10,7 +10,6 @@ let targets: [String: any ConformanceTarget] = [
     "callbackurlkit": CallbackURLKitTarget(),
     "middleman": MiddlemanReceiveTarget(),
     "middleman-run": MiddlemanRunTarget(),
-    "middleman-callbackurl": MiddlemanCallbackURLTarget(),
     "jasonnam": JasonnamTarget(),
     "kradenkov": KradenkovTarget(),
 ]

@@ -1,43 +1,55 @@
-//! The conformance protocol adapter for ozbe/xcallback's macOS client, the path its command-line tool
-//! sends every request through (row `ozbe-xcallback-client`; Vectors/protocol/PROTOCOL.md).
+//! The conformance protocol adapter for ozbe/xcallback's command-line tool and the macOS client it runs
+//! on (row `ozbe-xcallback-client`; Vectors/protocol/PROTOCOL.md).
 //!
-//! The crate's README documents one entry point, `callback <scheme> <action> [parameters]...`; the
-//! tool builds an `XCallbackUrl` (`opts_to_url`, src/bin/cli.rs:48-53) and hands it to
-//! `NSXCallbackClient::execute` (src/bin/cli.rs:41-46), the crate's public `XCallbackClient`
-//! (src/client.rs, src/macos.rs:144-150), which a Rust app using the crate calls the same way. The
-//! adapter builds the request as src/protocol.rs does for the module's own row and calls
-//! `NSXCallbackClient::new()` and `execute(&url)`. `execute` sets its own x-source and callbacks
-//! (src/macos.rs:70-102), opens the URL through `NSWorkspace` (src/macos.rs:152-154) and then waits
-//! for the callback, which never comes here: each call is left waiting on a thread of its own, and the
-//! adapter answers with the URL the client opened.
+//! build-request, through the CLI as the README documents it (issue 37). The README's one entry point is
+//! `callback <scheme> <action> [parameters]...`, whose parameters are "x-callback and action parameters",
+//! "Space delimited URL encoded", e.g. `title=My%20Note%20Title` (src/bin/cli.rs:32-38). The adapter is
+//! the user at the shell: each of the request's x-source, x-success, x-error and x-cancel, then each
+//! action parameter, is written as one argument `name=value`, name and value percent-encoded once (every
+//! UTF-8 byte but RFC 3986's unreserved `A-Z a-z 0-9 - . _ ~`, so `=` and `%` are `%3D` and `%25`). The
+//! tool's own code then runs, copied unchanged from the checkout at build time (build.rs):
+//! `parse_parameter` reads each argument (cli.rs:55-61; where it returns an error, structopt prints it
+//! and the tool exits without sending anything: `rejected`), and `opts_to_url` builds the request
+//! (cli.rs:48-53), appending the arguments as action parameters as written; `NSXCallbackClient::new()`
+//! and `execute(&url)` (cli.rs:41-46; src/macos.rs:144-150) add the client's own x-source and callbacks
+//! (src/macos.rs:70-102) and open it. So what the user encoded is encoded again by the url crate's form
+//! serializer (`title=My%20Note` is sent as `title=My%2520Note`), and a caller's x-source, x-success,
+//! x-error or x-cancel goes out beside the client's own. Before issue 37 this row drove the Rust API with
+//! decoded values and skipped every request with its own x-source or callbacks (78 vectors), which hid both.
+//! A name without a value cannot be written (`parse_parameter` needs exactly one `=`; the flag alone is
+//! refused as "Invalid parameter format"): skipped. A value that is not UTF-8 cannot be a shell argument
+//! the tool reads as `String`: no vector has one.
 //!
-//! src/x_callback_url.rs, src/client.rs and src/macos.rs are compiled from the checkout, with one
-//! build fix (../patches/ozbe-xcallback.patch: Debian's rand 0.8 yields bytes where 0.7 yielded chars).
-//! AppKit and the Objective-C runtime are stand-ins (stubs/macos, stubs/objc). `NSURL::from` is
-//! `[NSURL URLWithString:]` as Apple's Foundation answers it for an app linked against the macOS 14
-//! SDK or later (stubs/macos/src/url_with_string.rs, checked against swift-foundation's parser): the
-//! text `to_string()` gives is opened as that URL's `absoluteString` (`100%` as `100%25`), and where
-//! it is nil (`""`, an invalid scheme) `openURL:` is handed nil, nothing is opened, and `execute` waits
-//! for ever: the adapter answers `errored` with that. `open_url` records what it is handed and opens
-//! nothing; everything else the stand-ins offer panics if called; the delegate and the Apple event
-//! handler, which receive callbacks, are never reached. Before the macOS 14 SDK, `URLWithString:`
-//! returned nil for every text it now re-encodes (`100%`), so there the client opens nothing for
-//! those too. build-request only: this client parses only the callbacks addressed to it (with their
-//! `callback_id`), through the same `XCallbackUrl::parse` the module's row judges, and never builds a
-//! callback. Role: build-request (Tests/Implementations/roles.tsv).
+//! `execute` opens the URL through `NSWorkspace` (src/macos.rs:152-154) and then waits for the callback,
+//! which never comes here: each call is left waiting on a thread of its own, and the adapter answers with
+//! the URL the client opened. `NSURL::from` is `[NSURL URLWithString:]` as Apple's Foundation answers it
+//! for an app linked against the macOS 14 SDK or later (stubs/macos/src/url_with_string.rs, checked
+//! against swift-foundation's parser): the text `to_string()` gives is opened as that URL's
+//! `absoluteString` (`100%` as `100%25`), and where it is nil (`""`, an invalid scheme) `openURL:` is
+//! handed nil, nothing is opened, and `execute` waits for ever: the adapter answers `errored` with that.
+//! `open_url` records what it is handed and opens nothing. Before the macOS 14 SDK, `URLWithString:`
+//! returned nil for every text it now re-encodes (`100%`), so there the client opens nothing for those
+//! too. `extraParameters`: the client adds x-source, x-success, x-error and x-cancel to every request, so
+//! the comparator sets them aside where a vector did not ask for them.
 //!
-//! `extraParameters`: the client adds x-source, x-success, x-error and x-cancel to every request
-//! (src/macos.rs:79-100), so the comparator sets them aside where a vector did not ask for them.
-//!
-//! A request that asks for a source or callbacks of its own is answered `skipped`, with the reason and
-//! the line: `execute` sets all four to the client's (`x-source=callback`,
-//! `callback://x-callback-url/success?callback_id=…` and likewise error and cancel; src/macos.rs:70-102),
-//! because those callbacks are how the client receives the answer, and neither `execute` nor
-//! `XCallbackClient` (src/client.rs) takes a caller's. It is an input the client's API cannot take, as
-//! the CallbackURLKit adapter skips a caller's x-source (../../swift-libraries). Before, the adapter sent
-//! such requests and the replaced values failed them: on suite 2.1.0, must 148/195 and should 33/79
-//! became must 148/160 and should 33/41, 35 must and 38 should failures skipped, no pass lost. An
-//! action parameter named x-success is still sent, as given.
+//! recognise (issue 37), through the client's Apple-event handler. The tool is an app whose registered
+//! scheme is `callback` (app/Info.plist); every URL opened with that scheme reaches the handler its
+//! `AppDelegate` registers, `handleGetURLEvent:withReplyEvent:` (src/macos.rs:183-199), which decides
+//! whether the URL is one of its callbacks: `XCallbackUrl::parse(s).ok().unwrap()`, then the
+//! `callback_id` parameter `.unwrap()`, then the waiting client's sender `.unwrap()`. The adapter calls
+//! `AppDelegate::new()`, as `run_app` does at launch, takes the handler the class declared (the Objective-C
+//! runtime stand-in, stubs/objc, records it) and calls it with a GetURL Apple event whose URL is the
+//! vector's text (stubs/macos), as AppKit does. The handler never reads the scheme (macOS routes by it), so
+//! the vector's text is handed over as written, whatever its scheme. The text is the one an app opens: the
+//! sender's `[NSURL URLWithString:]` (the same stand-in), and a text it refuses (nil) or rewrites is never
+//! delivered as written, so it is skipped with that answer, as the Swift rows skip what `URL(string:)`
+//! refuses or rewrites; a byte string that is not UTF-8 is skipped too (`&str`). A URL that is not one of
+//! the client's callbacks, which every vector's is (no vector carries a waiting client's random
+//! `callback_id`), makes the handler panic; the panic cannot unwind out of the `extern "C"` handler, so the
+//! process aborts, and the runner reports the vector as `crashed` (the target broke) and starts the adapter
+//! again. On macOS the same panic ends the app and the CLI waiting in it. Were a URL one of its callbacks,
+//! the handler would hand it to the waiting client and return: the adapter answers `errored` then, as the
+//! handler gives no answer of its own. decode is not claimed: what `parse` decodes is the module row's.
 
 #[macro_use]
 extern crate lazy_static;
@@ -53,11 +65,33 @@ mod client;
 #[allow(warnings)]
 #[path = "../../../checkouts/ozbe-xcallback/src/macos.rs"]
 mod macos;
-#[allow(dead_code)] // parse is the module row's
+#[allow(dead_code)] // parse and request are the module row's
 #[path = "../protocol.rs"]
 mod protocol;
 
+/// The tool's arguments as structopt fills them (src/bin/cli.rs:16-39): the same three fields, without
+/// structopt, which this machine does not have; `parameters` is each argument read by `parse_parameter`.
+struct CallbackOpts {
+    scheme: String,
+    action: String,
+    parameters: Vec<(String, String)>,
+}
+
+/// `opts_to_url` and `parse_parameter`, copied unchanged from src/bin/cli.rs by build.rs.
+mod cli {
+    use super::CallbackOpts;
+    use crate::x_callback_url::*;
+    include!(concat!(env!("OUT_DIR"), "/cli_functions.rs"));
+    pub fn build(opts: &CallbackOpts) -> XCallbackUrl {
+        opts_to_url(opts)
+    }
+    pub fn parameter(argument: &str) -> Result<(String, String), String> {
+        parse_parameter(argument)
+    }
+}
+
 use crate::client::XCallbackClient;
+use objc::runtime::{Object, Sel};
 use serde_json::{json, Value};
 use std::time::Duration;
 
@@ -70,37 +104,71 @@ fn hello() -> Value {
             "language": "Rust",
             "homepage": "https://github.com/ozbe/xcallback"
         },
-        "operations": ["build-request"],
-        "roles": ["build-request"],
+        "operations": ["parse", "build-request"],
+        "roles": ["recognise", "build-request"],
         "choices": {"parameter-order": "preserved"},
         "extraParameters": ["x-source", "x-success", "x-error", "x-cancel"]
     })
 }
 
-/// The `skipped` answer for a request that asks for its own x-source, x-success, x-error or x-cancel.
-fn own_source_or_callbacks(request: &Value) -> Option<Value> {
-    let asked: Vec<&str> = [("source", "x-source"), ("success", "x-success"), ("error", "x-error"), ("cancel", "x-cancel")]
-        .iter()
-        .filter(|(field, _)| !request[*field].is_null())
-        .map(|(_, name)| *name)
-        .collect();
-    if asked.is_empty() {
-        return None;
+/// Percent-encodes every UTF-8 byte but RFC 3986's unreserved characters: "URL encoded", once, as a user writes
+/// a parameter for the tool (src/bin/cli.rs:34-38).
+fn url_encoded(text: &str) -> String {
+    let mut out = String::new();
+    for byte in text.bytes() {
+        if byte.is_ascii_alphanumeric() || b"-._~".contains(&byte) {
+            out.push(byte as char);
+        } else {
+            out.push_str(&format!("%{:02X}", byte));
+        }
     }
-    Some(json!({"skipped": {"reason": format!(
-        "NSXCallbackClient::execute sets x-source=callback and its own x-success, x-error and x-cancel \
-         (callback://x-callback-url/<outcome>?callback_id=...) on every request (src/macos.rs:70-102): \
-         the caller's {} cannot be sent", asked.join(", "))}}))
+    out
 }
 
-fn execute(request: &Value) -> Value {
-    if let Some(skipped) = own_source_or_callbacks(request) {
-        return skipped;
+/// The tool's `[parameters]...` for the request, as a user types them, or the `skipped` answer.
+fn arguments(request: &Value) -> Result<Vec<String>, Value> {
+    let mut arguments = Vec::new();
+    for (field, name) in [("source", "x-source"), ("success", "x-success"), ("error", "x-error"), ("cancel", "x-cancel")] {
+        if let Some(value) = request[field].as_str() {
+            arguments.push(format!("{}={}", name, url_encoded(value)));
+        }
     }
-    let url = match protocol::request(request) {
-        Ok(url) => url,
+    for pair in request["parameters"].as_array().into_iter().flatten() {
+        match (pair[0].as_str(), pair[1].as_str()) {
+            (Some(name), Some(value)) => arguments.push(format!("{}={}", url_encoded(name), url_encoded(value))),
+            _ => {
+                return Err(json!({"skipped": {"reason":
+                    "the tool's parameters are name=value arguments: parse_parameter (src/bin/cli.rs:55-61) needs exactly \
+                     one '=', so a name without a value cannot be written (alone, it is refused as 'Invalid parameter format')"}}))
+            }
+        }
+    }
+    Ok(arguments)
+}
+
+/// `callback <scheme> <action> [parameters]...`: the URL the tool opens, or why it opens none.
+fn execute(request: &Value) -> Value {
+    let arguments = match arguments(request) {
+        Ok(arguments) => arguments,
         Err(skipped) => return skipped,
     };
+    let mut parameters = Vec::new();
+    for argument in &arguments {
+        match cli::parameter(argument) {
+            Ok(pair) => parameters.push(pair),
+            Err(message) => {
+                return json!({"rejected": {"category": null, "message": format!(
+                    "error: Invalid value for '<parameters>...': {} (structopt, on the argument {:?}): the tool exits \
+                     and sends nothing", message, argument)}})
+            }
+        }
+    }
+    let opts = CallbackOpts {
+        scheme: request["scheme"].as_str().unwrap_or("").to_string(),
+        action: request["action"].as_str().unwrap_or("").to_string(),
+        parameters,
+    };
+    let url = cli::build(&opts);
     let url_text = url.to_string();
     let client = crate::macos::NSXCallbackClient::new();
     let sender = std::thread::Builder::new().stack_size(64 * 1024).spawn(move || {
@@ -120,9 +188,55 @@ fn execute(request: &Value) -> Value {
     }
 }
 
+/// The Apple-event handler given the URL, as AppKit calls it: returns only if the URL is a waiting client's callback.
+fn recognise(message: &Value) -> Value {
+    let text = match protocol::url_to_parse(message) {
+        Ok(text) => text,
+        Err(skipped) => return skipped,
+    };
+    // The stand-in panics on a host it does not model (an IP literal, an unbalanced bracket, one needing IDNA or
+    // percent-encoding: stubs/macos/src/url_with_string.rs); what macOS would deliver is then not known here.
+    let delivered = match std::panic::catch_unwind(|| ::macos::url_with_string(&text)) {
+        Ok(delivered) => delivered,
+        Err(_) => {
+            return json!({"skipped": {"reason": format!(
+                "what [NSURL URLWithString:] makes of the host of {:?} is not modelled by the stand-in \
+                 (stubs/macos/src/url_with_string.rs), so whether macOS delivers it as written is not known", text)}})
+        }
+    };
+    match delivered {
+        None => {
+            return json!({"skipped": {"reason": format!(
+                "[NSURL URLWithString:] is nil for {:?}: no app can open it, so macOS never delivers it to the handler", text)}})
+        }
+        Some(opened) if opened != text => {
+            return json!({"skipped": {"reason": format!(
+                "[NSURL URLWithString:] (macOS 14 SDK) opens {:?} as {:?}: the handler never receives the text as written",
+                text, opened)}})
+        }
+        Some(_) => {}
+    }
+    // What run_app does at launch: the delegate's class is declared with its methods (src/macos.rs:164-222).
+    let _delegate = crate::macos::AppDelegate::new();
+    #[allow(improper_ctypes_definitions)] // the stand-in Sel carries its name; nothing crosses an FFI boundary
+    type Handler = extern "C" fn(&mut Object, Sel, ::macos::Id, ::macos::Id);
+    let handler: Handler = match objc::declare::method("AppDelegate", "handleGetURLEvent:withReplyEvent:") {
+        Some(handler) => handler,
+        None => return json!({"errored": {"message": "AppDelegate declared no handleGetURLEvent:withReplyEvent:"}}),
+    };
+    let event = ::macos::get_url_event(&text);
+    handler(&mut Object::stand_in(), Sel("handleGetURLEvent:withReplyEvent:"), event, std::ptr::null_mut());
+    json!({"errored": {"message":
+        "the handler returned: it handed the URL to the client waiting for that callback_id, and answers nothing itself"}})
+}
+
 fn main() {
+    // One line per panic on stderr, whatever RUST_BACKTRACE says, so the tail the runner reports for a crash names
+    // the library line that panicked. The hook only prints: the abort that follows is unchanged.
+    std::panic::set_hook(Box::new(|info| eprintln!("panic: {}", info)));
     protocol::serve(hello(), |message| match message["cmd"].as_str() {
         Some("build-request") => execute(&message["request"]),
-        _ => json!({"skipped": {"reason": "the client only sends requests"}}),
+        Some("parse") => recognise(message),
+        _ => json!({"skipped": {"reason": "the client sends requests and receives its callbacks; it builds no callback"}}),
     });
 }

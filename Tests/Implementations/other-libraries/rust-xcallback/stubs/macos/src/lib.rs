@@ -13,8 +13,14 @@
 //!   `absoluteString`, not the text: `app://x-callback-url/100%?…` is opened as `…/100%25?…`.
 //! - `open_url` is `[NSWorkspace openURL:]`: it records what it is given for the adapter and opens
 //!   nothing. Given nil it opens nothing on macOS either; the adapter is told so at once.
-//! Everything else (the application, its delegate, the Apple event handler) belongs to `run_app`,
-//! which the adapter never calls, and panics if called.
+//! The callback path (the client row's recognise answers, issue 37): macOS hands an app opened with a URL
+//! of its registered scheme a GetURL Apple event, and AppKit calls the handler the delegate registered
+//! (`handleGetURLEvent:withReplyEvent:`, src/macos.rs:183-199) with it. `get_url_event` makes that event
+//! for a URL text; `NSAppleEventDescriptor::from_ptr` and `url_param_value` read it back, as webkitten's
+//! do (`[[event paramDescriptorForKeyword:keyDirectObject] stringValue]`), and `NSString::as_str` is its
+//! `UTF8String`, a C string: the text up to a NUL.
+//! Everything else (the application, `NSAppleEventManager`) belongs to `run_app`, which the adapter never
+//! calls, and panics if called.
 
 use std::sync::{Condvar, Mutex, OnceLock};
 
@@ -49,6 +55,16 @@ macro_rules! impl_objc_class {
     };
 }
 
+/// A GetURL Apple event, as macOS sends one to an app opened with a URL: its direct object is the URL text.
+struct GetURLEvent {
+    url: String,
+}
+
+/// The GetURL Apple event for `url`, as the pointer AppKit hands the handler (it lives as long as the process).
+pub fn get_url_event(url: &str) -> Id {
+    Box::into_raw(Box::new(GetURLEvent { url: url.to_string() })) as Id
+}
+
 /// What `open_url` was handed, in order: a URL's `absoluteString`, or `None` for nil.
 fn opened() -> &'static (Mutex<Vec<Option<String>>>, Condvar) {
     static OPENED: OnceLock<(Mutex<Vec<Option<String>>>, Condvar)> = OnceLock::new();
@@ -73,9 +89,10 @@ pub mod foundation {
         }
     }
     impl NSString {
-        /// Only the Apple event handler calls it.
+        /// `UTF8String`: the text up to its first NUL, as a C string holds it (only the Apple event handler calls it).
         pub fn as_str(&self) -> Option<&'static str> {
-            panic!("stub: NSString::as_str is not on the path under test")
+            let text = self.0.split('\0').next().unwrap_or("");
+            Some(Box::leak(text.to_string().into_boxed_str()))
         }
     }
     /// `[NSURL URLWithString:]`: its `absoluteString`, or `None` for nil (see `url_with_string`).
@@ -124,16 +141,23 @@ pub mod appkit {
         pub fn set_get_url_event_handler<T>(&self, _handler: &T) {}
     }
 
-    /// An Apple event; only the delegate's URL handler reads one.
-    pub struct NSAppleEventDescriptor;
+    /// An Apple event; only the delegate's URL handler reads one (made by `get_url_event`).
+    pub struct NSAppleEventDescriptor {
+        ptr: crate::Id,
+    }
     impl crate::ObjCClass for NSAppleEventDescriptor {
         fn class_name() -> &'static str {
             "NSAppleEventDescriptor"
         }
+        fn from_ptr(ptr: crate::Id) -> Option<Self> {
+            if ptr.is_null() { None } else { Some(NSAppleEventDescriptor { ptr }) }
+        }
     }
     impl NSAppleEventDescriptor {
+        /// The event's direct object as a string: the URL the app was opened with.
         pub fn url_param_value(&self) -> Option<NSString> {
-            None
+            let event = unsafe { &*(self.ptr as *const crate::GetURLEvent) };
+            Some(NSString(event.url.clone()))
         }
     }
 }
