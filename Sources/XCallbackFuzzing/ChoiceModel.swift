@@ -90,6 +90,16 @@ public enum ChoiceModel {
             }
             var duplicateAction = false
             var duplicateReserved = false
+            if cuts.pieces.contains(where: { piece in
+                let raw = slice(piece.name)
+                // Cheap first: a look-alike holds an 'x' (or an escape of one) and is short.
+                guard raw.count >= 6, raw.count <= 64,
+                    raw.contains(where: { $0 == UInt8(ascii: "x") || $0 == UInt8(ascii: "X") || $0 == UInt8(ascii: "%") })
+                else { return false }
+                return ReservedLookalikes.isLookalike(String(decoding: URLPieces.lenientBytes(raw, limit: 64), as: UTF8.self))
+            }) {
+                traits.append(.reservedLookalike)
+            }
             if cuts.pieces.count > 1 {
                 var seen: Set<String> = []
                 seen.reserveCapacity(cuts.pieces.count)

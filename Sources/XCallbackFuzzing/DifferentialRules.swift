@@ -86,6 +86,8 @@ public struct InputTrait: RawRepresentable, Hashable, Sendable, CustomStringConv
     public static let emptyPiece = Self(rawValue: "empty-piece")
     /// A component whose decoded text starts with U+FEFF (`%EF%BB%BF...`).
     public static let leadingByteOrderMark = Self(rawValue: "leading-byte-order-mark")
+    /// A parameter name that only resembles a reserved one (`X-Success`, `x_success`): hardening vectors grade it.
+    public static let reservedLookalike = Self(rawValue: "reserved-lookalike")
     /// An escape in the path that decodes to `/`, `?` or `#` (`a%2Fb`).
     public static let encodedDelimiterInPath = Self(rawValue: "encoded-delimiter-in-path")
 }

@@ -40,7 +40,12 @@ public enum FaultModel {
         guard let kind = result.verdict.failureKind else { return [] }
         let vector = result.vector
         let context = Context(vector: vector, choices: choices, extraParameters: extraParameters)
-        let candidates = leaves(of: vector.expectation, choices: context.choices)
+        var candidates = leaves(of: vector.expectation, choices: context.choices)
+        // An accepted answer to a vector that allows acceptance is never explained as "accepted": the fault is in
+        // what was accepted (XCU-REWV's value left encoded, not the raw 'é' let through).
+        if case .accepted = result.answer, candidates.contains(where: { if case .accept = $0 { true } else { false } }) {
+            candidates.removeAll { if case .reject = $0 { true } else { false } }
+        }
         let hypotheses = hypotheses(result, candidates: candidates)
         if !hypotheses.isEmpty { return hypotheses.map { faults(result, $0, ruleFields: ruleFields) } }
         if let hypothesis = callbackHypothesis(result, candidates: candidates, context: context) {

@@ -7,8 +7,12 @@ with its vector (id, rule, level, input, breaks), the expected result, the row's
 of it, the audit cause it sits under (../audit/<row>.json) and that cause's source lines, read from the library's
 checkout at the pinned commit when ../*/checkouts holds it (`fetch.sh`), else linked. A reader then classifies
 each: REAL (the library does it on its users' path, and the text forces the level), DOUBTFUL (the text does not
-force the level) or ADAPTER (our adapter or patch does it). Tests/Implementations/audit/sample-3.0.0.md is one
-such reading.
+force the level) or ADAPTER (our adapter or patch does it), and REAL† apart: REAL, but the answer satisfies the rule
+the vector is filed under and another fault fails it. Each drawn failure shows the faults the runner's fault model
+named (report format 3), each marked within the vector's rule or outside it; a failure whose every fault lies outside
+the rule is flagged `REAL† candidate`, for the reader to confirm. Tests/Implementations/audit/sample-3.0.0.md is one
+such reading (a self-reading); audit/sample-5.0.0.md is a reading by someone who wrote neither the grades nor the
+audits.
 
     tools/sample.py                      every row, seed 57 (the seed of the grades audit)
     tools/sample.py --seed 7 jasonnam    another seed, some rows
@@ -83,6 +87,14 @@ def entry(result, vector, cause, row, root):
     lines.append("    expected: " + compact(vector["expect"]))
     lines.append("    answer:   " + compact(result.get("answer")))
     lines.append("    runner:   %s: %s" % (result["failureKind"], " ".join(result.get("detail", "").split())[:600]))
+    faults = result.get("faults") or []
+    for fault in faults:
+        lines.append("    fault:    %s %s: %s%s (%s) · %s" % (
+            fault["level"], fault["role"], fault["transformation"],
+            " (%s)" % fault["qualifier"] if fault.get("qualifier") else "", ", ".join(fault["fields"]),
+            "within the rule" if fault.get("withinRule", True) else "outside the rule"))
+    if faults and not any(fault.get("withinRule", True) for fault in faults):
+        lines.append("    class:    REAL† candidate: every fault lies outside the rule %s" % vector["rule"])
     if cause is None:
         lines.append("    cause:    none (not placed)")
         return lines

@@ -37,11 +37,11 @@ import XCallbackURL
     }
 
     /// O7: a scheme holding ':' or a non-ASCII digit is no scheme (RFC 3986 3.1), so a trap on it is graded as
-    /// the vectors grade a trap on an invalid scheme (XCU-XULD, should).
+    /// the vectors grade a trap on an invalid scheme (XCU-XULD, hardening since 5.0.0: a developer's constant).
     @Test(arguments: ["ap:y", "a\u{096E}", "app:"])
-    func aTrapOnAnInvalidSchemeIsShould(scheme: String) {
+    func aTrapOnAnInvalidSchemeIsGradedAsTheVectorsGradeIt(scheme: String) {
         let request = XCallbackRequest(scheme: scheme, action: "open")
-        #expect(level(building: request, answer: .broken(TargetBreakage(.crashed, "Fatal error: trap"))) == "should")
+        #expect(level(building: request, answer: .broken(TargetBreakage(.crashed, "Fatal error: trap"))) == "hardening")
     }
 
     /// O1: a callback that is no URI as given may be refused or percent-encoded (should at most: no vector holds

@@ -21,7 +21,7 @@ import XCallbackConformance
         Case(target: ParseMutants.hostComparedRaw,
              mustFail: ["XCU-GGEF": "hosts-actions/host-upper", "XCU-J3SL": "hosts-actions/host-pct-dash"]),
         Case(target: ParseMutants.namesNotDecoded, mustFail: ["XCU-G674": "reserved-prefix/encoded-dash"]),
-        Case(target: ParseMutants.dropsUnknownX, mustFail: ["XCU-WD88": "reserved-prefix/unknown-x-foo"]),
+        Case(target: ParseMutants.stripsXPrefix, mustFail: ["XCU-WD88": "reserved-prefix/unknown-x-foo"]),
         Case(target: ParseMutants.latin1,
              mustFail: ["XCU-S9VA": "parse-encoding/lower-hex-utf8", "XCU-KR9P": "parse-encoding/utf8-2"]),
         Case(target: BuildMutants.nestedNotEncoded,

@@ -113,10 +113,11 @@ enum ParseMutants {
         return head + "?" + pieces.joined(separator: "&") + tail
     })
 
-    /// D13 (CallbackURLKit, IAC, Rust): unknown x- parameters silently dropped.
-    static let dropsUnknownX = ParseMutant(name: "drops-unknown-x", after: { request in
+    /// D13: unknown x- parameters kept with the prefix cut off (x-foo read as foo). Dropping them, as CallbackURLKit,
+    /// IAC and the Rust crate do, is allowed since 5.0.0: the spec asks senders not to use the prefix.
+    static let stripsXPrefix = ParseMutant(name: "strips-x-prefix", after: { request in
         var copy = request
-        copy.parameters.removeAll { $0.name.hasPrefix("x-") }
+        copy.parameters = request.parameters.map { $0.name.hasPrefix("x-") ? XCallbackParameter(String($0.name.dropFirst(2)), $0.value) : $0 }
         return copy
     })
 

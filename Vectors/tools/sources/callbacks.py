@@ -312,3 +312,11 @@ def vectors(v):
                              provenance=["issue 30: a builder that round-trips the callback's query through query "
                                          "items turns %2F into '/' and %3A into ':'"] if key in ("slash", "colon") else [],
                              **extra)
+
+    # 8. A callback value that is no URL (no scheme): a builder may refuse it, as kradenkov's Callback(url:) does by
+    # design, or encode it like any value; it must not send it so that it parses back otherwise (issue 28, item 6).
+    v.build_request("schemeless-callback", "Build with an x-error that is no URL ('e&='): encoded so it parses back, "
+                    "or refused", R("tgt", "act", error="e&="), rule="build-request-nested",
+                    expect=any_of(accept(R("tgt", "act", error="e&=")), reject("invalid-callback-url")),
+                    cite=["xcu-x-error", "xcu-values-encoded", "silent-nested-encoding"], tags=["callback", "nested"],
+                    provenance=["kradenkov/swift-x-callback-url Callback(url:) refuses a URL without a scheme"])
