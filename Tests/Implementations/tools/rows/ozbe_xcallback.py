@@ -146,9 +146,9 @@ the crate's own code makes:
   read through `scheme()`, `action()`, `action_params().iter()` and `callback_params()`.
 - **build-callback** is not offered: the crate only sends requests; it never answers one.
 
-This is the lower layer. The macOS client that sends every request of the tool through it,
-`NSXCallbackClient::execute`, is the row `ozbe-xcallback-client` ([ozbe-xcallback-client.md](ozbe-xcallback-client.md));
-`src/bin/cli.rs` itself is not built.
+This is the module a Rust app imports. The command-line tool the README documents (its arguments, URL-encoded,
+through `opts_to_url` and `NSXCallbackClient::execute`) and the client's `callback://` handler are the row
+`ozbe-xcallback-client` ([ozbe-xcallback-client.md](ozbe-xcallback-client.md)).
 """,
     "sections": [("Declared choices", """
 Each read from the code: `plus: space`, `invalid-escape: literal`, `non-utf8-escape: replacement`
@@ -271,8 +271,8 @@ No `extraParameters`: the module adds nothing unasked.
   `(String, String)`: no way to say "no value"), and `urlHex` input that is not UTF-8 is `skipped` (`parse` takes
   `&str`). A parse error is `rejected`, with the category `not-x-callback-url` for the module's own
   `InvalidHost` and none otherwise.
-- **Not adapted.** The command-line tool's own argument handling and the client's Apple event handler (table
-  above); the client's sending path is the row `ozbe-xcallback-client`.
+- **Not here.** The command-line tool's own argument handling and the client's Apple event handler are the row
+  `ozbe-xcallback-client`'s (issue 37).
 """,
 }
 
@@ -368,7 +368,8 @@ of them, it is compared, and the URL holds it twice).
         behaviour("D19", "`callback_id`: every request carries the client's own `x-source=callback` and x-success, "
                   "x-error and x-cancel URLs holding `callback_id=<32 random letters and digits>` (`src/macos.rs:16-21`, "
                   "`:59-61`, `:70-102`; cause adds-own-source-and-callbacks)",
-                  [tagged("extra-parameters", "build-request")], None),
+                  [tagged("extra-parameters", "build-request")], None,
+                  no_vector="the extra-parameters vectors were retired in suite 5.0.0 (the spec neither requires nor forbids more parameters); the run reports the name under extraParameters (declared or detected)"),
         behaviour("D13", "`x-` names built as given, so a caller's x-success passed as a parameter (README: \"x-callback "
                   "and action parameters\") is sent beside the client's own (cause x-names-built)",
                   [tagged("D13", "build-request")], "fail"),

@@ -90,6 +90,30 @@ CAUSES = {
                             fix="Return an error from `ActionParams::push`/`append` for names starting with `x-`."),
     "empty-action-accepted": shared("builder-empty-action", title="An empty action is accepted, at parse and at build",
                                     fix="Return an error from `parse` and `to_url` when the action is empty."),
+    "cli-parameters-encoded-again": issue(
+        "`callback` encodes its URL-encoded parameters again: `title=My%20Note` is sent as `title=My%2520Note`",
+        "Decode each `name=value` argument once, as the README says they are URL-encoded, before `to_url` encodes "
+        "it; or document that the arguments are taken as plain text and must not be encoded.",
+        ["xcu-values-encoded", "rfc3986-2.4"],
+        "In `parse_parameter` (`src/bin/cli.rs`), percent-decode name and value (`percent_encoding::percent_decode_str"
+        "(…).decode_utf8()`) before returning the pair.",
+        search=searched(["ozbe xcallback callback cli parameters url encoded panic unwrap"], date="2026-11-28")),
+    "caller-callbacks-sent-twice": issue(
+        "A caller's `x-success=…` (or x-source, x-error, x-cancel) is sent beside the client's own",
+        "Refuse, or use, a caller's x-callback parameters: the README invites \"x-callback and action parameters\", "
+        "but `execute` always adds its own four, so the target gets each name twice.",
+        ["xcu-x-success", "xcu-reserved-prefix"],
+        "In `opts_to_url`, move `x-source`/`x-success`/`x-error`/`x-cancel` arguments into `callback_params` (and let "
+        "`execute` keep them), or reject them with an error that says the client sets its own.",
+        search=searched(["ozbe xcallback callback cli parameters url encoded panic unwrap"], date="2026-11-28")),
+    "callback-handler-panics": issue(
+        "The `callback://` URL handler panics, and the tool aborts, on a URL that is not one of its callbacks",
+        "Ignore a URL that does not parse or names no waiting client, instead of unwrapping: any app or web page can "
+        "open `callback://x` and end a running `callback` and the request it waits on.",
+        ["xcu-structure", "xcu-host"],
+        "In `event_handler_handle_get_url` (`src/macos.rs`), replace the three `unwrap()` calls with early returns "
+        "(`let Some(url) = … else { return };`); a panic cannot unwind out of the `extern \"C\"` handler.",
+        search=searched(["ozbe xcallback callback cli parameters url encoded panic unwrap"], date="2026-11-28")),
     "adds-own-source-and-callbacks": issue(
         "The client adds its own x-source and all three callbacks to every request",
         "Add only the callbacks the caller waits for, and let the caller name the source.",
