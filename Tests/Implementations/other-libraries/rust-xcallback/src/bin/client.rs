@@ -196,7 +196,12 @@ fn recognise(message: &Value) -> Value {
     };
     // The stand-in panics on a host it does not model (an IP literal, an unbalanced bracket, one needing IDNA or
     // percent-encoding: stubs/macos/src/url_with_string.rs); what macOS would deliver is then not known here.
-    let delivered = match std::panic::catch_unwind(|| ::macos::url_with_string(&text)) {
+    // The stand-in's own panic is caught and not printed: stderr is the tail the runner shows for a later crash.
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    let modelled = std::panic::catch_unwind(|| ::macos::url_with_string(&text));
+    std::panic::set_hook(hook);
+    let delivered = match modelled {
         Ok(delivered) => delivered,
         Err(_) => {
             return json!({"skipped": {"reason": format!(
