@@ -92,11 +92,11 @@ public enum ChoiceModel {
             var duplicateReserved = false
             if cuts.pieces.contains(where: { piece in
                 let raw = slice(piece.name)
-                // Cheap first: a look-alike holds an 'x' (or an escape of one) and is short.
-                guard raw.count >= 6, raw.count <= 64,
+                // Cheap first: a look-alike holds an 'x' (or an escape of one) and six letters at least.
+                guard raw.count >= 6,
                     raw.contains(where: { $0 == UInt8(ascii: "x") || $0 == UInt8(ascii: "X") || $0 == UInt8(ascii: "%") })
                 else { return false }
-                return ReservedLookalikes.isLookalike(String(decoding: URLPieces.lenientBytes(raw, limit: 64), as: UTF8.self))
+                return ReservedLookalikes.isLookalike(String(decoding: URLPieces.lenientBytes(raw, limit: Int.max), as: UTF8.self))
             }) {
                 traits.append(.reservedLookalike)
             }

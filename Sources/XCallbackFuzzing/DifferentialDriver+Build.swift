@@ -142,6 +142,13 @@ extension DifferentialDriver {
             // aside), so the fault is the field that does not read back, not a difference the target may make.
             if reference.category != .invalidScheme, let differences = builtURLDifferences(request, url), !differences.isEmpty {
                 report.disagreements += differences
+            } else if reference.category == .reservedParameterName, Self.sendsReservedAsParameter(request),
+                builtURLDifferences(request, url)?.isEmpty == true
+            {
+                // x-source or x-success given as a parameter, written as that reserved value: allowed (XCU-YZZP), and
+                // spelled as any built URL must be.
+                if let problem = EncodingRules.firstLowercaseEscape(in: url) { add(.hexCase, problem) }
+                if let problem = EncodingRules.firstUnreservedEscape(in: url) { add(.unreservedEscape, problem) }
             } else {
                 let rule: DifferentialRule = reference.category == .invalidScheme ? .acceptance : .buildRefusal
                 add(rule, "the reference refuses (\(reference.category?.rawValue ?? "?")); the target builds \(q(url))")
@@ -165,6 +172,14 @@ extension DifferentialDriver {
         return report
     }
 
+    /// Whether the only x- names among `request`'s parameters are x-source or x-success, each once, with no reserved
+    /// value of that name given: what a builder with no member for it sends.
+    static func sendsReservedAsParameter(_ request: XCallbackRequest) -> Bool {
+        let names = request.parameters.map(\.name).filter { $0.hasPrefix("x-") }
+        return !names.isEmpty && names.allSatisfy { ["x-source", "x-success"].contains($0) } && Set(names).count == names.count
+            && !(names.contains("x-source") && request.source != nil) && !(names.contains("x-success") && request.success != nil)
+    }
+
     /// How `url`, built by the target for `request`, reads back differently from it (nil when the reference cannot
     /// parse it): the scheme compared lowercased, the parameters the target declares it adds unasked set aside
     /// (the extra-parameters vectors judge them alone, one behaviour, one finding, as the runner does).
@@ -172,6 +187,19 @@ extension DifferentialDriver {
         guard case .accepted(var parsed) = ReferenceTarget().parse(url) else { return nil }
         var expected = request
         expected.scheme = expected.scheme.lowercased()
+        // x-source or x-success given as an action parameter may be written as that reserved value, as a builder with
+        // no member for it sends it (Vectors 5.0.0, XCU-YZZP and XCU-G9QU).
+        if request.parameters.contains(where: { $0.name == "x-source" || $0.name == "x-success" }) {
+            var promoted = expected
+            for name in ["x-source", "x-success"] {
+                guard let index = promoted.parameters.firstIndex(where: { $0.name == name }), let value = promoted.parameters[index].value,
+                    (name == "x-source" ? promoted.source : promoted.success) == nil
+                else { continue }
+                promoted.parameters.remove(at: index)
+                if name == "x-source" { promoted.source = value } else { promoted.success = value }
+            }
+            if promoted != expected, fieldDifferences(promoted, parsed).isEmpty { expected = promoted }
+        }
         if !target.extraParameters.isEmpty {
             _ = ExtraParameters.setAside(Set(target.extraParameters), from: &parsed, asked: expected)
         }

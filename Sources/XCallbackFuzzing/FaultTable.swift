@@ -146,11 +146,20 @@ public final class FaultTable: Sendable {
             for disagreement in carriers(of: result.verdict.failureKind, in: report.disagreements) {
                 if level == nil, let tag = taggedRules[disagreement.rule.id], !vector.tags.contains(tag) { continue }
                 let traits = disagreement.scopedTraits ?? report.traits
-                out.claims.append((FaultSignature(role: report.role, rule: disagreement.signatureRule, traits: traits), grade))
+                var claim = grade
+                // Lowercase hex and an escaped unreserved character are should at most, as the fault model scores
+                // them, even beside a must fault of the same answer.
+                if let level, Self.respellingRules.contains(disagreement.rule.id) {
+                    claim.level = max(level, .should)
+                }
+                out.claims.append((FaultSignature(role: report.role, rule: disagreement.signatureRule, traits: traits), claim))
             }
         }
         return out
     }
+
+    /// The driver's rules for respellings that decode the same (`FaultModel`'s should-at-most transformations).
+    static let respellingRules: Set<String> = [DifferentialRule.hexCase.id, DifferentialRule.unreservedEscape.id]
 
     /// The rules whose disagreements say what the runner's failure of each kind says: a wrong result is a field's
     /// (or the round trip's, the callback's parameters' or shape's), an encoding failure an encoding rule's.

@@ -94,8 +94,9 @@ struct CallbackComparison {
     func judge(_ built: String) -> Match {
         let want: [XCallbackParameter]
         let wantBare: Bool
+        let wantRaw: Substring
         switch appended(in: expected) {
-        case .success(let parts): (want, wantBare) = (parts.parameters, parts.bare)
+        case .success(let parts): (want, wantBare, wantRaw) = (parts.parameters, parts.bare, parts.raw)
         case .failure(let failure):
             return .fail(.wrongResult, "the vector's expected URL \(expected) \(failure.reason) (vector error)")
         }
@@ -121,6 +122,9 @@ struct CallbackComparison {
                 ?? EncodingRules.firstTaggedViolation(in: parts.raw, tags: context.vector.tags)
             {
                 return .fail(.encodingRule, "the built callback \(built): \(violation)")
+            }
+            if let respelling = BuildSpelling.firstRespelling(inQuery: parts.raw, canonical: wantRaw, setAside: Set(setAside)) {
+                return .fail(.encodingRule, "the built callback \(built) \(respelling.detail)")
             }
             let notes = [built == expected ? nil : "same structure as \(expected)", ExtraParameters.note(setAside)].compactMap { $0 }
             return .pass(note: notes.isEmpty ? nil : notes.joined(separator: "; "))

@@ -181,6 +181,11 @@ struct Context {
             {
                 return .fail(.encodingRule, "the built URL \(built): \(violation)")
             }
+            if let canonical = try? want.url(),
+                let respelling = BuildSpelling.firstRespelling(built: built, canonical: canonical, setAside: Set(setAside))
+            {
+                return .fail(.encodingRule, "the built URL \(built) \(respelling.detail)")
+            }
             return .pass(note: ExtraParameters.note(setAside))
         case (.buildCallback, .url(let want), .url(let built)):
             guard case .buildCallback(let response) = vector.input else { break }

@@ -40,7 +40,7 @@ public struct Fault: Hashable, Sendable {
 
     /// The transformations of a builder's value encoder, shared by the request and the callback builder.
     static let encodings: Set<FaultTransformation> = [
-        .notEncoded, .encodedAgain, .spaceAsPlus, .lowercaseHex, .unreservedEscaped, .flagForm,
+        .notEncoded, .encodedAgain, .spaceAsPlus, .lowercaseHex, .unreservedEscaped, .reservedEscaped, .flagForm,
     ]
 
     /// The role a key names: `build` for an encoding transformation of either builder, else the role.

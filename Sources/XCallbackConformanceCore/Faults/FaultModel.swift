@@ -80,9 +80,10 @@ public enum FaultModel {
             let fields = Array(Set(members.map(\.field))).sorted()
             let withinRule = ruleFields.map { !$0.isDisjoint(with: fields) } ?? true
             var level = withinRule ? result.level : FaultLevels.level(of: members, vectorLevel: result.level)
-            // Another refusal category, and a respelling that every name and value reads the same through, are should
-            // at most, whichever vector shows them (Vectors/README.md, "The rule for must"; one hazard, one level).
-            if members[0].transformation == .otherCategory || members[0].transformation == .respelled {
+            // Another refusal category, and a respelling that every name and value reads the same through (lowercase
+            // hex, an unreserved character escaped), are should at most, whichever vector shows them (Vectors/README.md,
+            // "The rule for must"; one hazard, one level).
+            if [.otherCategory, .respelled, .lowercaseHex, .unreservedEscaped].contains(members[0].transformation) {
                 level = max(level, .should)
             }
             return Fault(
@@ -256,23 +257,37 @@ public enum FaultModel {
             guard var parsed = try? XCallbackRequest(parsing: built) else {
                 return [FieldDifference(.outcome, .unreadableURL)]
             }
-            _ = context.setAsideExtraParameters(of: &parsed, asked: want)
+            let setAside = context.setAsideExtraParameters(of: &parsed, asked: want)
             let found = RequestDifferences.between(want, parsed, side: .builder, unordered: context.unordered)
-            return found.isEmpty ? spelling(result, in: vector.operation) : found
+            guard found.isEmpty else { return found }
+            let respelling = (try? want.url()).flatMap {
+                BuildSpelling.firstRespelling(built: built, canonical: $0, setAside: Set(setAside))
+            }
+            return spelling(result, in: vector.operation, respelling: respelling)
         case (.buildCallback, .url(let want), .url(let built)):
             guard case .buildCallback(let response) = vector.input else { return [] }
             let found = CallbackDifferences.between(
                 callback: response.callbackURL, expected: want, built: built,
                 extraParameters: vector.tags.contains(ExtraParameters.tag) ? [] : context.extraParameters)
-            return found.isEmpty ? spelling(result, in: vector.operation) : found
+            guard found.isEmpty else { return found }
+            let comparison = CallbackComparison(callback: response.callbackURL, expected: want, context: context)
+            var respelling: Respelling?
+            if case .success(let wanted) = comparison.appended(in: want), case .success(let got) = comparison.appended(in: built) {
+                respelling = BuildSpelling.firstRespelling(inQuery: got.raw, canonical: wanted.raw, setAside: context.extraParameters)
+            }
+            return spelling(result, in: vector.operation, respelling: respelling)
         default: return []
         }
     }
 
-    /// The encoding rule a built URL breaks, read from the comparator's failure, as a difference in its field.
-    static func spelling(_ result: VectorResult, in operation: Operation) -> [FieldDifference] {
+    /// The encoding rule a built URL breaks, or the respelling the comparator found (`BuildSpelling`), as a difference
+    /// in its field.
+    static func spelling(_ result: VectorResult, in operation: Operation, respelling: Respelling?) -> [FieldDifference] {
         guard result.verdict.failureKind == .encodingRule else { return [] }
         let detail = result.detail
+        if let respelling, detail.contains(respelling.detail) {
+            return [FieldDifference(respelling.field, respelling.transformation), FieldDifference(.encoding, respelling.transformation)]
+        }
         let field: FaultField =
             detail.contains("in the path") ? .action : operation == .buildCallback ? .appended : .parameterValue
         let (transformation, note): (FaultTransformation, String?) =

@@ -66,6 +66,9 @@ public struct FaultTransformation: RawRepresentable, Hashable, Sendable, Compara
     public static let normalised: Self = "unicode-normalised"
     /// An unreserved character percent-encoded.
     public static let unreservedEscaped: Self = "unreserved-escaped"
+    /// A reserved character escaped where it delimits nothing and the reference leaves it raw, in a field a receiver
+    /// may read as written (the action, a name, the fragment).
+    public static let reservedEscaped: Self = "reserved-escaped"
     /// Lowercase hex digits in an escape.
     public static let lowercaseHex: Self = "lowercase-hex"
     /// Written with other escapes (`+` for `%2B`, `%3F` for `?`), every name and value decoding as before.

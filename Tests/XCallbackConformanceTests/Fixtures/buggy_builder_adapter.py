@@ -21,7 +21,6 @@ not copied); only the builders are wrapped. BUG is one of:
     raw-names            parameter names are written unencoded (both builders)
     raw-error-message    the errorMessage value is written unencoded
     null-as-empty        a parameter with no value is written 'name=' instead of the bare name (both builders)
-    empty-source-dropped an empty x-source is left out instead of written 'x-source=' (both builders)
     lowercase-hex        escapes are written with lowercase hex digits (both builders)
     plus-for-space       a space in a parameter value is written '+' (form encoding) (both builders)
     raw-action           the action is written unencoded
@@ -36,7 +35,7 @@ import example_adapter as base  # noqa: E402
 
 BUGS = ("raw-amp", "raw-nested", "second-question", "error-code", "raw-source", "raw-non-ascii", "double-ampersand",
         "question-ampersand", "query-normalised", "unreserved-escaped", "raw-names", "raw-error-message", "null-as-empty",
-        "empty-source-dropped", "lowercase-hex", "plus-for-space", "raw-action", "none")
+        "lowercase-hex", "plus-for-space", "raw-action", "none")
 BUG = sys.argv[1] if len(sys.argv) > 1 else "none"
 if BUG not in BUGS:
     print("buggy_builder_adapter: unknown bug %r; one of %s" % (BUG, ", ".join(BUGS)), file=sys.stderr)
@@ -87,8 +86,6 @@ def buggy_encode_pairs(pairs):
         raise base.Rejection("empty-parameter-name", "a parameter needs a non-empty name")
     written = []
     for name, value in pairs:
-        if BUG == "empty-source-dropped" and name == "x-source" and value == "":
-            continue
         written_name = name if BUG == "raw-names" else buggy_encode(name)
         if value is None:
             written.append(written_name + ("=" if BUG == "null-as-empty" else ""))

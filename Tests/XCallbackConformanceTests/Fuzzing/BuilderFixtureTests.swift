@@ -23,7 +23,7 @@ enum BuilderFixtures {
     /// The bugs the builder fixture can switch on.
     static let bugs = [
         "raw-amp", "raw-nested", "second-question", "error-code", "raw-source", "raw-non-ascii", "double-ampersand", "question-ampersand",
-        "query-normalised", "unreserved-escaped", "raw-names", "raw-error-message", "null-as-empty", "empty-source-dropped", "lowercase-hex",
+        "query-normalised", "unreserved-escaped", "raw-names", "raw-error-message", "null-as-empty", "lowercase-hex",
         "plus-for-space", "raw-action",
     ]
     /// The bugs the parser fixture can switch on.

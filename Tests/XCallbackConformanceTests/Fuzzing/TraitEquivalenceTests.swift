@@ -101,6 +101,15 @@ private enum LegacyTraits {
         if let query = pieces.query, LegacyURLPieces.split(query, omittingEmpty: false).contains(where: \.isEmpty) {
             traits.append(.emptyPiece)
         }
+        // A name that reads as a reserved one once case, punctuation and spaces are ignored (added in 5.0.0).
+        let squeezed = Set(XCallbackRequest.reservedNames.map { $0.filter { $0.isASCII && ($0.isLetter || $0.isNumber) } })
+        if pieces.pieces.contains(where: { piece in
+            let name = LegacyURLPieces.lenientDecode(piece.name)
+            let letters = String(name.lowercased().unicodeScalars.filter { ("a"..."z").contains($0) || ("0"..."9").contains($0) })
+            return !XCallbackRequest.reservedNames.contains(name) && squeezed.contains(letters)
+        }) {
+            traits.append(.reservedLookalike)
+        }
         var seen: Set<String> = []
         var duplicateAction = false
         var duplicateReserved = false
