@@ -70,6 +70,12 @@ def canon(value):
     return json.dumps(value, sort_keys=True, ensure_ascii=False)
 
 
+# Values that look like numbers (issue 36, item 3): a builder or a receiver that reads them as numbers respells them.
+NUMBERS = [("leading-zeros", "007"), ("negative", "-1"), ("plus-sign", "+1"), ("exponent", "1e3"),
+           ("trailing-zero", "1.50"), ("beyond-64-bits", "18446744073709551616"), ("hex-looking", "0x1F"),
+           ("arabic-indic-digits", "\u0661\u0662\u0663"), ("fullwidth-digits", "\uff11\uff12")]
+
+
 def accept(result):
     return {"accept": result}
 

@@ -3,7 +3,7 @@
 import itertools
 
 import xcu_model
-from vectorlib import R, accept, any_of, reject
+from vectorlib import NUMBERS, R, accept, any_of, reject
 
 FILE = "build-encoding.json"
 TITLE = "Encoding edge cases: build"
@@ -266,3 +266,40 @@ def vectors(v):
                          % (outcome, what, U), cb, outcome=outcome, source=source, parameters=params,
                          rule="build-callback-unreserved-raw", cite=UNRESERVED + ["xcu-x-" + outcome],
                          tags=["unreserved-raw", "callback", outcome], **extra)
+
+    # 9. What the vectors held constant (issue 36, item 3): values that look like numbers, in every value field a
+    # builder writes (errorCode included), are written as the text given; and the count of parameters around 64.
+    for key, text in NUMBERS:
+        # A '+' is the form-encoding hazard, should wherever a builder writes it (one hazard, one level).
+        plus = "+" in text
+        v.build_request("number-" + key, "Build a value that looks like a number: %r (%s)" % (text, key),
+                        R("enc", "echo", parameters=[("n", text)]), rule="build-request-form-chars" if plus else "build-request-values",
+                        breaks="the target app gets another value than %r (a number reformatted)" % text,
+                        cite=["xcu-values-encoded", "xcu-action-parameters"] + (["rfc3986-2.2-producers"] if plus else []), tags=["number"])
+        v.build_request("number-source-" + key, "Build with x-source %r (%s)" % (text, key),
+                        R("enc", "echo", source=text), rule="build-request-form-chars" if plus else "build-request-values",
+                        breaks="the target app shows another source than %r" % text,
+                        cite=["xcu-values-encoded", "xcu-x-source"] + (["rfc3986-2.2-producers"] if plus else []), tags=["number", "reserved"])
+        v.build_callback("cb-number-" + key, "Callback result that looks like a number: %r (%s)" % (text, key),
+                         "src://x-callback-url/done", parameters=[("n", text)],
+                         rule="build-callback-form-chars" if plus else "build-callback-values",
+                         breaks="the source app gets another result than %r (a number reformatted)" % text,
+                         cite=["xcu-values-encoded", "xcu-x-success"] + (["rfc3986-2.2-producers"] if plus else []), tags=["callback", "number"])
+        v.build_callback("cb-error-code-" + key, "Error with errorCode %r (%s), written as given" % (text, key),
+                         "src://x-callback-url/failed", outcome="error", code=text, message="m",
+                         rule="build-callback-form-chars" if plus else "build-callback-error", breaks="the source app gets another errorCode than %r" % text,
+                         cite=["xcu-x-error"] + (["rfc3986-2.2-producers"] if plus else []), tags=["callback", "error", "number"])
+        v.build_callback("cb-error-message-" + key, "Error with errorMessage %r (%s), written as given" % (text, key),
+                         "src://x-callback-url/failed", outcome="error", code="1", message=text,
+                         rule="build-callback-form-chars" if plus else "build-callback-error", breaks="the source app gets another errorMessage than %r" % text,
+                         cite=["xcu-x-error"] + (["rfc3986-2.2-producers"] if plus else []), tags=["callback", "error", "number"])
+    for count in (63, 64, 65):
+        pairs = [("p%d" % i, str(i)) for i in range(count)]
+        v.build_request("count-%d" % count, "Build a request with %d parameters, all written in order" % count,
+                        R("enc", "echo", parameters=pairs), rule="build-request-structure",
+                        breaks="the target app misses a parameter or gets them in another order",
+                        cite=["xcu-action-parameters", "xcu-query-format"], tags=["count"])
+        v.build_callback("cb-count-%d" % count, "Callback with %d results, all appended in order" % count,
+                         "src://x-callback-url/done", parameters=pairs, rule="build-callback-append",
+                         breaks="the source app misses a result or gets them in another order",
+                         cite=["xcu-x-success", "xcu-query-format"], tags=["callback", "count"])

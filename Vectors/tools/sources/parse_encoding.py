@@ -3,7 +3,7 @@
 import itertools
 
 import xcu_model
-from vectorlib import R, accept, any_of, reject
+from vectorlib import NUMBERS, R, accept, any_of, reject
 
 FILE = "parse-encoding.json"
 TITLE = "Encoding edge cases: parse"
@@ -283,3 +283,24 @@ def vectors(v):
                    "preserved": E(pairs),
                    "unordered": {"anyOf": [E(list(p)) for p in itertools.permutations(pairs)]}}},
                cite=["silent-order", "xcu-query-format"], tags=["order", "parameter-order", "D20"], rule="decode-order")
+
+    # 9. What the vectors held constant (issue 36, item 3): values that look like numbers, in a value and in
+    # x-source, are text (leading zeros, a sign, an exponent, digits beyond 64 bits, non-ASCII digits); and the
+    # count of parameters: none, one, and around the 64 mark.
+    for key, text in NUMBERS:
+        written = xcu_model.encode_value(text)
+        v.parse("number-" + key, "Value %s (%s) is the text as written, not a number" % (written, key),
+                BASE + "n=" + written, rule="decode-structure", expect=accept(R("enc", "echo", parameters=[("n", text)])),
+                breaks="the target app gets another value than %r (a number reformatted)" % text,
+                cite=["xcu-query-format", "xcu-values-encoded"], tags=["number"])
+        v.parse("number-source-" + key, "x-source=%s (%s) is the text as written" % (written, key),
+                BASE + "x-source=" + written, rule="decode-reserved-parameters",
+                expect=accept(R("enc", "echo", source=text)), breaks="the target app shows another source than %r" % text,
+                cite=["xcu-x-source", "xcu-optional"], tags=["number", "reserved"])
+    for count in (0, 1, 63, 64, 65):
+        pairs = [("p%d" % i, str(i)) for i in range(count)]
+        url = BASE[:-1] + ("?" + "&".join("%s=%s" % pair for pair in pairs) if pairs else "")
+        v.parse("count-%d" % count, "%d parameter%s, all kept in order" % (count, "" if count == 1 else "s"), url,
+                rule="decode-structure", expect=accept(R("enc", "echo", parameters=pairs)),
+                breaks="the target app misses a parameter or gets them in another order",
+                cite=["xcu-query-format", "xcu-action-parameters"], tags=["count"])
