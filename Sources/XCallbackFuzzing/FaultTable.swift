@@ -151,6 +151,15 @@ public final class FaultTable: Sendable {
                 // them, even beside a must fault of the same answer.
                 if let level, Self.respellingRules.contains(disagreement.rule.id) {
                     claim.level = max(level, .should)
+                    // Graded, and written as a finding, under the rule of that respelling, whose level it has.
+                    let hex = disagreement.rule.id == DifferentialRule.hexCase.id
+                    let builder = vector.role == .buildCallback ? "build-callback" : "build-request"
+                    if claim.level == .should {
+                        claim.rule = builder + (hex ? "-hex-case" : "-unreserved-raw")
+                        claim.cite = [hex ? "rfc3986-2.1-uppercase" : "rfc3986-2.3-producers"]
+                        claim.tags = [hex ? EncodingRules.hexCaseTag : EncodingRules.unreservedRawTag]
+                        claim.breaks = nil
+                    }
                 }
                 out.claims.append((FaultSignature(role: report.role, rule: disagreement.signatureRule, traits: traits), claim))
             }

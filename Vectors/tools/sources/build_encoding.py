@@ -272,27 +272,32 @@ def vectors(v):
     for key, text in NUMBERS:
         # A '+' is the form-encoding hazard, should wherever a builder writes it (one hazard, one level).
         plus = "+" in text
+        # Non-ASCII digits need UTF-8, should wherever it is tested (RFC 3986 section 2.5).
+        utf8 = any(ord(c) > 0x7F for c in text)
+        request_rule = "build-request-form-chars" if plus else "build-request-non-ascii" if utf8 else None
+        callback_rule = "build-callback-form-chars" if plus else "build-callback-non-ascii" if utf8 else None
+        extra_cite = ["rfc3986-2.2-producers"] if plus else ["rfc3986-2.5"] if utf8 else []
         v.build_request("number-" + key, "Build a value that looks like a number: %r (%s)" % (text, key),
-                        R("enc", "echo", parameters=[("n", text)]), rule="build-request-form-chars" if plus else "build-request-values",
+                        R("enc", "echo", parameters=[("n", text)]), rule=request_rule or "build-request-values",
                         breaks="the target app gets another value than %r (a number reformatted)" % text,
-                        cite=["xcu-values-encoded", "xcu-action-parameters"] + (["rfc3986-2.2-producers"] if plus else []), tags=["number"])
+                        cite=["xcu-values-encoded", "xcu-action-parameters"] + extra_cite, tags=["number"])
         v.build_request("number-source-" + key, "Build with x-source %r (%s)" % (text, key),
-                        R("enc", "echo", source=text), rule="build-request-form-chars" if plus else "build-request-values",
+                        R("enc", "echo", source=text), rule=request_rule or "build-request-values",
                         breaks="the target app shows another source than %r" % text,
-                        cite=["xcu-values-encoded", "xcu-x-source"] + (["rfc3986-2.2-producers"] if plus else []), tags=["number", "reserved"])
+                        cite=["xcu-values-encoded", "xcu-x-source"] + extra_cite, tags=["number", "reserved"])
         v.build_callback("cb-number-" + key, "Callback result that looks like a number: %r (%s)" % (text, key),
                          "src://x-callback-url/done", parameters=[("n", text)],
-                         rule="build-callback-form-chars" if plus else "build-callback-values",
+                         rule=callback_rule or "build-callback-values",
                          breaks="the source app gets another result than %r (a number reformatted)" % text,
-                         cite=["xcu-values-encoded", "xcu-x-success"] + (["rfc3986-2.2-producers"] if plus else []), tags=["callback", "number"])
+                         cite=["xcu-values-encoded", "xcu-x-success"] + extra_cite, tags=["callback", "number"])
         v.build_callback("cb-error-code-" + key, "Error with errorCode %r (%s), written as given" % (text, key),
                          "src://x-callback-url/failed", outcome="error", code=text, message="m",
-                         rule="build-callback-form-chars" if plus else "build-callback-error", breaks="the source app gets another errorCode than %r" % text,
-                         cite=["xcu-x-error"] + (["rfc3986-2.2-producers"] if plus else []), tags=["callback", "error", "number"])
+                         rule=callback_rule or "build-callback-error", breaks="the source app gets another errorCode than %r" % text,
+                         cite=["xcu-x-error"] + extra_cite, tags=["callback", "error", "number"])
         v.build_callback("cb-error-message-" + key, "Error with errorMessage %r (%s), written as given" % (text, key),
                          "src://x-callback-url/failed", outcome="error", code="1", message=text,
-                         rule="build-callback-form-chars" if plus else "build-callback-error", breaks="the source app gets another errorMessage than %r" % text,
-                         cite=["xcu-x-error"] + (["rfc3986-2.2-producers"] if plus else []), tags=["callback", "error", "number"])
+                         rule=callback_rule or "build-callback-error", breaks="the source app gets another errorMessage than %r" % text,
+                         cite=["xcu-x-error"] + extra_cite, tags=["callback", "error", "number"])
     for count in (63, 64, 65):
         pairs = [("p%d" % i, str(i)) for i in range(count)]
         v.build_request("count-%d" % count, "Build a request with %d parameters, all written in order" % count,

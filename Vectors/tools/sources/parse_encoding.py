@@ -289,14 +289,17 @@ def vectors(v):
     # count of parameters: none, one, and around the 64 mark.
     for key, text in NUMBERS:
         written = xcu_model.encode_value(text)
+        # Non-ASCII digits need UTF-8, which is should wherever it is tested (RFC 3986 section 2.5).
+        utf8 = any(ord(c) > 0x7F for c in text)
         v.parse("number-" + key, "Value %s (%s) is the text as written, not a number" % (written, key),
-                BASE + "n=" + written, rule="decode-structure", expect=accept(R("enc", "echo", parameters=[("n", text)])),
+                BASE + "n=" + written, rule="decode-utf8" if utf8 else "decode-structure",
+                expect=accept(R("enc", "echo", parameters=[("n", text)])),
                 breaks="the target app gets another value than %r (a number reformatted)" % text,
-                cite=["xcu-query-format", "xcu-values-encoded"], tags=["number"])
+                cite=["xcu-query-format", "xcu-values-encoded"] + (["rfc3986-2.5"] if utf8 else []), tags=["number"])
         v.parse("number-source-" + key, "x-source=%s (%s) is the text as written" % (written, key),
-                BASE + "x-source=" + written, rule="decode-reserved-parameters",
+                BASE + "x-source=" + written, rule="decode-utf8" if utf8 else "decode-reserved-parameters",
                 expect=accept(R("enc", "echo", source=text)), breaks="the target app shows another source than %r" % text,
-                cite=["xcu-x-source", "xcu-optional"], tags=["number", "reserved"])
+                cite=["xcu-x-source", "xcu-optional"] + (["rfc3986-2.5"] if utf8 else []), tags=["number", "reserved"])
     for count in (0, 1, 63, 64, 65):
         pairs = [("p%d" % i, str(i)) for i in range(count)]
         url = BASE[:-1] + ("?" + "&".join("%s=%s" % pair for pair in pairs) if pairs else "")
