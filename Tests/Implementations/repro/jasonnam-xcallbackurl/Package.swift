@@ -12,6 +12,7 @@ let causes = [
     "callback-query-rebuilt",
     "raw-plus-written",
     "scheme-compared-exactly",
+    "unreadable-callback-fails-request",
 ]
 
 let package = Package(

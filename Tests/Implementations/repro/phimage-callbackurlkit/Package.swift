@@ -9,6 +9,7 @@ let causes = [
     "scheme-compared-exactly",
     "bare-query-joined-with-ampersand",
     "schemeless-callback-opened",
+    "builder-writes-x-names",
 ]
 
 let package = Package(
