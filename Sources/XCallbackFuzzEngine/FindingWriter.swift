@@ -146,7 +146,7 @@ public struct FindingWriter {
             ("description", .string("Found by fuzzing: \(disagreement)")),
             ("operation", .string(operation.rawValue)),
             ("role", .string((grade?.role ?? role).rawValue)),
-            ("rule", .string(grade?.rule ?? "fuzz-" + (driverRule.isEmpty ? operation.rawValue : driverRule))),
+            ("rule", .string(rule(for: grade?.rule, level: level, driverRule: driverRule.isEmpty ? operation.rawValue : driverRule))),
             ("input", input),
             ("level", .string(level)),
             ("expect", expect),
@@ -210,6 +210,18 @@ public struct FindingWriter {
         for stale in oldFiles where stale != name { try? manager.removeItem(at: directory.appendingPathComponent(stale)) }
         for id in dropped { try? manager.removeItem(at: directory.appendingPathComponent("finding-" + id)) }
         return ids
+    }
+
+    /// The rule a finding is filed under: the grade's, unless the suite gives that rule another level than the
+    /// finding's (a one-rule, one-level suite refuses such a vector), then the driver's own, which no rule describes.
+    func rule(for graded: String?, level: String, driverRule: String) -> String {
+        guard let graded else { return "fuzz-" + driverRule }
+        guard level != "implementation-defined",
+            let data = FileManager.default.contents(atPath: citationsSource.appendingPathComponent("rules.json").path),
+            let described = (try? JSONValue(parsing: Array(data)))?["rules"]?[graded]?["level"]?.stringValue,
+            described != "implementation-defined", described != level
+        else { return graded }
+        return "fuzz-" + driverRule
     }
 
     /// `rules.json` for the findings: the source's description of each rule they name, so the directory is a
