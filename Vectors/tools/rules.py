@@ -350,7 +350,7 @@ rule("build-callback-before-fragment", "build-callback", "must",
 rule("build-callback-join-empty-query", "build-callback", "should",
      "A callback ending in '?' or '&' takes no second separator.",
      fields=["separator"],
-     breaks="the source app gets a name that starts with '?' or '&' ('?word'), not the result it was sent")
+     breaks="the source app gets an empty piece ('&&') or a name that starts with '?' ('?word') beside the result it was sent")
 rule("build-callback-raw-query", "build-callback", "should",
      "A raw space in the callback's own query is kept or written %20, never '+'; the rest is kept.",
      fields=["callback-query"],

@@ -67,8 +67,10 @@
 //   route and is skipped. An error vector is answered as adv-uri's are, with what the route opens for
 //   any error: its one failure, with no note open (no errorCode, and always "No file opened"). The
 //   adapter runs the route's body (`decodeParameterValues`, then `hookSuccess` or `failure`) on the
-//   plugin's own methods, as src/main.ts:266-275 calls them. Hook's encoding is not documented; the
-//   callback is handed to the route as Obsidian decoded it, once.
+//   plugin's own methods, as src/main.ts:266-275 calls them. Hook's encoding is not documented, but the
+//   route decodes every value once more, as the legacy route does, so a caller that gets its callback back
+//   encodes it twice: the route is handed `encodeURIComponent(callback)`, as the legacy row is. Until the
+//   sceptical reading of 5.0.0 (seed 59, XCU-T996) it was handed the callback encoded once.
 // The builder row (`success`/`failure` given every field a vector asks for as options) was retired in
 // issue 37: no call site passes a caller's results or errorCode, so it judged a path no user takes; what
 // of it users reach (`URLSearchParams.set` re-serialising the callback) shows on the adv-uri row's write
@@ -275,11 +277,19 @@ function advancedURILegacyRoute(response) {
 function advancedURIHook(response) {
   skipUnanswerable(response);
   skipSuccessWithParameters(response, "hook-get-advanced-uri");
+  // The route decodes every value once more (decodeParameterValues), as the legacy route does: a caller that gets
+  // its callback back sends it encoded twice, so the route is handed it encoded once, as the legacy row is.
+  let handed;
+  try {
+    handed = encodeURIComponent(response.callback);
+  } catch (error) {
+    throw new Unsupported(`the callback cannot be encoded for the route's second decode (encodeURIComponent: ${error.message})`);
+  }
   const plugin = advancedURIPlugin(obsidianApp({ noteOpen: response.outcome === "success" }));
   const key = response.outcome === "success" ? "x-success" : "x-error";
   return opened(async () => {
     // src/main.ts:266-275, the route's body
-    const parameters = plugin.decodeParameterValues({ [key]: response.callback });
+    const parameters = plugin.decodeParameterValues({ [key]: handed });
     const file = plugin.app.workspace.getActiveFile();
     if (file) await plugin.hookSuccess(parameters, file);
     else plugin.failure(parameters, { errorMessage: "No file opened" });

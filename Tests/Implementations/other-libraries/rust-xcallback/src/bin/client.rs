@@ -39,8 +39,9 @@
 //! `callback_id` parameter `.unwrap()`, then the waiting client's sender `.unwrap()`. The adapter calls
 //! `AppDelegate::new()`, as `run_app` does at launch, takes the handler the class declared (the Objective-C
 //! runtime stand-in, stubs/objc, records it) and calls it with a GetURL Apple event whose URL is the
-//! vector's text (stubs/macos), as AppKit does. The handler never reads the scheme (macOS routes by it), so
-//! the vector's text is handed over as written, whatever its scheme. The text is the one an app opens: the
+//! vector's text (stubs/macos), as AppKit does. macOS routes by the scheme, so only a `callback:` URL ever reaches
+//! the handler: the vector's scheme is replaced by the app's registered `callback`, as every other row opens the
+//! vector with the app's own scheme, and a text with no scheme macOS could route is skipped. The text is the one an app opens: the
 //! sender's `[NSURL URLWithString:]` (the same stand-in), and a text it refuses (nil) or rewrites is never
 //! delivered as written, so it is skipped with that answer, as the Swift rows skip what `URL(string:)`
 //! refuses or rewrites; a byte string that is not UTF-8 is skipped too (`&str`). A URL that is not one of
@@ -194,6 +195,14 @@ fn recognise(message: &Value) -> Value {
         Ok(text) => text,
         Err(skipped) => return skipped,
     };
+    // macOS hands the handler only URLs of the app's registered scheme (app/Info.plist: `callback`).
+    let text = match text.find(':') {
+        Some(colon) if is_scheme(&text[..colon]) => format!("callback{}", &text[colon..]),
+        _ => {
+            return json!({"skipped": {"reason": format!(
+                "{:?} has no scheme macOS could route to the app, so it never reaches the handler", text)}})
+        }
+    };
     // The stand-in panics on a host it does not model (an IP literal, an unbalanced bracket, one needing IDNA or
     // percent-encoding: stubs/macos/src/url_with_string.rs); what macOS would deliver is then not known here.
     // The stand-in's own panic is caught and not printed: stderr is the tail the runner shows for a later crash.
@@ -233,6 +242,13 @@ fn recognise(message: &Value) -> Value {
     handler(&mut Object::stand_in(), Sel("handleGetURLEvent:withReplyEvent:"), event, std::ptr::null_mut());
     json!({"errored": {"message":
         "the handler returned: it handed the URL to the client waiting for that callback_id, and answers nothing itself"}})
+}
+
+/// Whether `text` is a scheme (RFC 3986 section 3.1: a letter, then letters, digits, `+`, `-` or `.`).
+fn is_scheme(text: &str) -> bool {
+    let mut chars = text.chars();
+    chars.next().map_or(false, |c| c.is_ascii_alphabetic())
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '+' || c == '-' || c == '.')
 }
 
 fn main() {
