@@ -216,21 +216,24 @@ public struct FindingWriter {
     /// finding's (a one-rule, one-level suite refuses such a vector), then the driver's own, which no rule describes.
     func rule(for graded: String?, level: String, driverRule: String) -> String {
         guard let graded else { return "fuzz-" + driverRule }
-        guard level != "implementation-defined",
-            let data = FileManager.default.contents(atPath: citationsSource.appendingPathComponent("rules.json").path),
-            let described = (try? JSONValue(parsing: Array(data)))?["rules"]?[graded]?["level"]?.stringValue,
+        guard level != "implementation-defined", let described = sourceRules()?[graded]?["level"]?.stringValue,
             described != "implementation-defined", described != level
         else { return graded }
         return "fuzz-" + driverRule
+    }
+
+    /// The `rules` member of the suite's rules.json beside the citations, or nil when there is none.
+    func sourceRules() -> JSONValue? {
+        guard let data = FileManager.default.contents(atPath: citationsSource.appendingPathComponent("rules.json").path)
+        else { return nil }
+        return (try? JSONValue(parsing: Array(data)))?["rules"]
     }
 
     /// `rules.json` for the findings: the source's description of each rule they name, so the directory is a
     /// vectors directory of format 3 whose rules the loader checks; nil when a finding names a rule the source
     /// does not describe (one no vector grades), or the source has no rules.
     func rulesDocument(for ids: [String]) -> [UInt8]? {
-        guard let data = FileManager.default.contents(atPath: citationsSource.appendingPathComponent("rules.json").path),
-            let source = try? JSONValue(parsing: Array(data)), let all = source["rules"]
-        else { return nil }
+        guard let all = sourceRules() else { return nil }
         var rules: [(key: String, value: JSONValue)] = []
         for id in Set(ids).sorted() {
             guard let rule = all[id] else { return nil }

@@ -140,11 +140,10 @@ extension DifferentialDriver {
             // wrong build like any other if not.
             // It is read back as a URL the target built is (the scheme lowercased, declared extra parameters set
             // aside), so the fault is the field that does not read back, not a difference the target may make.
-            if reference.category != .invalidScheme, let differences = builtURLDifferences(request, url), !differences.isEmpty {
+            let differences = reference.category == .invalidScheme ? nil : builtURLDifferences(request, url)
+            if let differences, !differences.isEmpty {
                 report.disagreements += differences
-            } else if reference.category == .reservedParameterName, Self.sendsReservedAsParameter(request),
-                builtURLDifferences(request, url)?.isEmpty == true
-            {
+            } else if differences != nil, reference.category == .reservedParameterName, Self.sendsReservedAsParameter(request) {
                 // x-source or x-success given as a parameter, written as that reserved value: allowed (XCU-YZZP), and
                 // spelled as any built URL must be.
                 if let problem = EncodingRules.firstLowercaseEscape(in: url) { add(.hexCase, problem) }
@@ -180,6 +179,20 @@ extension DifferentialDriver {
             && !(names.contains("x-source") && request.source != nil) && !(names.contains("x-success") && request.success != nil)
     }
 
+    /// `request` with a parameter named x-source or x-success moved into that reserved field where it is unset, or nil
+    /// when there is none to move.
+    static func promotingReservedParameters(_ request: XCallbackRequest) -> XCallbackRequest? {
+        var promoted = request
+        for (name, field) in [("x-source", \XCallbackRequest.source), ("x-success", \XCallbackRequest.success)] {
+            guard promoted[keyPath: field] == nil, let index = promoted.parameters.firstIndex(where: { $0.name == name }),
+                let value = promoted.parameters[index].value
+            else { continue }
+            promoted.parameters.remove(at: index)
+            promoted[keyPath: field] = value
+        }
+        return promoted == request ? nil : promoted
+    }
+
     /// How `url`, built by the target for `request`, reads back differently from it (nil when the reference cannot
     /// parse it): the scheme compared lowercased, the parameters the target declares it adds unasked set aside
     /// (the extra-parameters vectors judge them alone, one behaviour, one finding, as the runner does).
@@ -189,16 +202,8 @@ extension DifferentialDriver {
         expected.scheme = expected.scheme.lowercased()
         // x-source or x-success given as an action parameter may be written as that reserved value, as a builder with
         // no member for it sends it (Vectors 5.0.0, XCU-YZZP and XCU-G9QU).
-        if request.parameters.contains(where: { $0.name == "x-source" || $0.name == "x-success" }) {
-            var promoted = expected
-            for name in ["x-source", "x-success"] {
-                guard let index = promoted.parameters.firstIndex(where: { $0.name == name }), let value = promoted.parameters[index].value,
-                    (name == "x-source" ? promoted.source : promoted.success) == nil
-                else { continue }
-                promoted.parameters.remove(at: index)
-                if name == "x-source" { promoted.source = value } else { promoted.success = value }
-            }
-            if promoted != expected, fieldDifferences(promoted, parsed).isEmpty { expected = promoted }
+        if let promoted = Self.promotingReservedParameters(expected), fieldDifferences(promoted, parsed).isEmpty {
+            expected = promoted
         }
         if !target.extraParameters.isEmpty {
             _ = ExtraParameters.setAside(Set(target.extraParameters), from: &parsed, asked: expected)

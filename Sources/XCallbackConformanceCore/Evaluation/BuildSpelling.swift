@@ -64,9 +64,11 @@ public enum BuildSpelling {
         strictest(queryRespellings(built: built, canonical: canonical, setAside: setAside))
     }
 
+    /// The respellings from the strictest: an escape a receiver reading as written gets, then the should ones.
+    static let severity: [FaultTransformation] = [.reservedEscaped, .unreservedEscaped, .respelled, .lowercaseHex]
+
     static func strictest(_ found: [Respelling]) -> Respelling? {
-        let order: [FaultTransformation] = [.reservedEscaped, .unreservedEscaped, .respelled, .lowercaseHex]
-        return found.min { order.firstIndex(of: $0.transformation)! < order.firstIndex(of: $1.transformation)! }
+        found.min { severity.firstIndex(of: $0.transformation)! < severity.firstIndex(of: $1.transformation)! }
     }
 
     static func queryRespellings(built: Substring, canonical: Substring, setAside: Set<String>) -> [Respelling] {
@@ -111,21 +113,20 @@ public enum BuildSpelling {
         guard expected != got else { return [] }
         let want = octets(expected), have = octets(got)
         guard want.count == have.count, zip(want, have).allSatisfy({ $0.byte == $1.byte }) else { return [] }
-        var transformations: [FaultTransformation] = []
+        var transformations: Set<FaultTransformation> = []
         for (w, h) in zip(want, have) where w.spelling != h.spelling {
             if w.spelling == .raw, h.spelling != .raw {
-                if isUnreserved(w.byte) {
-                    transformations.append(.unreservedEscaped)
+                if EncodingRules.isUnreserved(w.byte) {
+                    transformations.insert(.unreservedEscaped)
                 } else if !valueLike {
-                    transformations.append(.reservedEscaped)
+                    transformations.insert(.reservedEscaped)
                 }  // else a reserved character escaped in a value: allowed
             }
             // Lowercase hex in any escape, whether or not the reference writes one there (RFC 3986 §2.1).
-            if h.spelling == .lowercaseEscaped { transformations.append(.lowercaseHex) }
+            if h.spelling == .lowercaseEscaped { transformations.insert(.lowercaseHex) }
         }
-        guard let worst = strictest(transformations.map { Respelling(field: field, transformation: $0, expected: "", got: "") })
-        else { return [] }
-        return [Respelling(field: field, transformation: worst.transformation, expected: String(expected), got: String(got))]
+        guard let worst = severity.first(where: transformations.contains) else { return [] }
+        return [Respelling(field: field, transformation: worst, expected: String(expected), got: String(got))]
     }
 
     /// One octet of a component and how it was written.
@@ -154,8 +155,6 @@ public enum BuildSpelling {
         }
         return out
     }
-
-    static func isUnreserved(_ byte: UInt8) -> Bool { EncodingRules.isUnreserved(byte) }
 
     /// One `&`-separated piece: its raw name and value, and both decoded once (leniently: as written when they do not).
     struct Piece {

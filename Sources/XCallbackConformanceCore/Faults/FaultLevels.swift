@@ -31,6 +31,10 @@ public enum FaultLevels {
         }
     }
 
+    /// The transformations graded should at most even within a vector's rule: another refusal category, and the
+    /// respellings that every name and value reads the same through (Vectors/README.md, "The rule for must").
+    public static let shouldAtMost: Set<FaultTransformation> = [.otherCategory, .respelled, .lowercaseHex, .unreservedEscaped]
+
     /// The strictest level among `differences`.
     public static func level(of differences: [FieldDifference], vectorLevel: Level) -> Level {
         differences.map { level(of: $0, vectorLevel: vectorLevel) }.min() ?? vectorLevel

@@ -83,7 +83,7 @@ public enum FaultModel {
             // Another refusal category, and a respelling that every name and value reads the same through (lowercase
             // hex, an unreserved character escaped), are should at most, whichever vector shows them (Vectors/README.md,
             // "The rule for must"; one hazard, one level).
-            if [.otherCategory, .respelled, .lowercaseHex, .unreservedEscaped].contains(members[0].transformation) {
+            if FaultLevels.shouldAtMost.contains(members[0].transformation) {
                 level = max(level, .should)
             }
             return Fault(

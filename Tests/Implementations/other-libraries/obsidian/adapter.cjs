@@ -248,18 +248,26 @@ function advancedURIRoute(response) {
 }
 
 /**
+ * `callback` encoded once more, for a route whose decodeParameterValues decodes every value a second time (what
+ * Obsidian hands it after its own decode of a value encoded twice); a text encodeURIComponent refuses (a lone
+ * surrogate) is skipped, saying `why` the encoding was wanted.
+ */
+function encodedOnceMore(callback, why) {
+  try {
+    return encodeURIComponent(callback);
+  } catch (error) {
+    throw new Unsupported(`the callback cannot be encoded ${why} (encodeURIComponent: ${error.message})`);
+  }
+}
+
+/**
  * The legacy advanced-uri route (src/main.ts:249-254), fed what it documents: values encoded twice by the source app,
  * so Obsidian hands the route each value encoded once, and decodeParameterValues decodes it back.
  */
 function advancedURILegacyRoute(response) {
   skipUnanswerable(response);
   skipSuccessWithParameters(response, "advanced-uri");
-  let handed;
-  try {
-    handed = encodeURIComponent(response.callback);
-  } catch (error) {
-    throw new Unsupported(`the callback cannot be encoded as the route documents (encodeURIComponent: ${error.message})`);
-  }
+  const handed = encodedOnceMore(response.callback, "as the route documents");
   const plugin = advancedURIPlugin();
   const key = response.outcome === "success" ? "x-success" : "x-error";
   return opened(() => {
@@ -279,12 +287,7 @@ function advancedURIHook(response) {
   skipSuccessWithParameters(response, "hook-get-advanced-uri");
   // The route decodes every value once more (decodeParameterValues), as the legacy route does: a caller that gets
   // its callback back sends it encoded twice, so the route is handed it encoded once, as the legacy row is.
-  let handed;
-  try {
-    handed = encodeURIComponent(response.callback);
-  } catch (error) {
-    throw new Unsupported(`the callback cannot be encoded for the route's second decode (encodeURIComponent: ${error.message})`);
-  }
+  const handed = encodedOnceMore(response.callback, "for the route's second decode");
   const plugin = advancedURIPlugin(obsidianApp({ noteOpen: response.outcome === "success" }));
   const key = response.outcome === "success" ? "x-success" : "x-error";
   return opened(async () => {
