@@ -23,6 +23,7 @@ VECTORS = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, "sources"))
 
+import grid  # noqa: E402
 import rules  # noqa: E402
 import schema  # noqa: E402
 import vectorlib  # noqa: E402
@@ -32,7 +33,7 @@ SOURCES = [
     "hosts_actions", "security", "real_world",
 ]
 ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"
-SUITE_VERSION = "5.0.0"
+SUITE_VERSION = "5.1.0"
 FORMAT_VERSION = 4
 SPEC_DIR = os.environ.get("XCU_SPEC_DIR", os.path.join(VECTORS, "..", "..", "shared", "spec"))
 
@@ -134,10 +135,19 @@ def main(argv):
     emitted = set()
     seen_inputs = {}
     used_rules = set()
-    for name in SOURCES:
-        module = importlib.import_module(name)
-        collector = vectorlib.Collector(module.FILE, citations)
-        module.vectors(collector)
+    modules = [importlib.import_module(name) for name in SOURCES]
+    collectors = {}
+    for module in modules:
+        collectors[module.FILE] = vectorlib.Collector(module.FILE, citations)
+        module.vectors(collectors[module.FILE])
+    # The coverage grid (tools/grid.py): cells no source vector covers are filled by generated vectors, added to
+    # the file of their operation under keys grid-...; the ids of the source vectors are looked up first.
+    existing = [dict(vector, id=ids.get("%s/%s" % (c.file, key), key)) for c in collectors.values()
+                for key, vector in c.items]
+    generated_keys = grid.fill(collectors, existing)
+    all_vectors = []
+    for module in modules:
+        collector = collectors[module.FILE]
         vectors = []
         for key, vector in collector.items:
             if key not in ids:
@@ -152,6 +162,7 @@ def main(argv):
             seen_inputs[input_key] = key
             used_rules.add(vector["rule"])
             vectors.append(dict({"id": ids[key]}, **vector))
+        all_vectors += vectors
         text = dump({"title": module.TITLE, "description": module.DESCRIPTION, "vectors": vectors})
         outputs[module.FILE] = text
         manifest_files.append({"path": module.FILE, "count": len(vectors),
@@ -172,6 +183,10 @@ def main(argv):
     if unused:
         raise vectorlib.GeneratorError("rules no vector names (remove them from rules.py): " + ", ".join(unused))
     outputs["rules.json"] = dump(rules_document())
+    grid_data = grid.document(all_vectors, {ids[key] for key in generated_keys})
+    outputs["tools/grid.json"] = dump(grid_data)
+    readme_path = os.path.join(VECTORS, "README.md")
+    outputs["README.md"] = grid.with_table(open(readme_path, encoding="utf-8").read(), grid_data)
     ledger_text = dump({"description": "Append-only ledger: stable source key -> permanent vector id.",
                         "ids": ids})
 
@@ -187,8 +202,12 @@ def main(argv):
     for entry in manifest_files:
         print("%-24s %4d" % (entry["path"], entry["count"]))
     print("%-24s %4d" % ("total", total))
+    t = grid_data["totals"]
+    print("grid: %d cells, %d existing, %d generated (%d vectors), %d n/a"
+          % (t["cells"], t["existing"], t["generated"], len(generated_keys), t["n/a"]))
     if check_only and stale:
-        print("out of date: " + ", ".join(stale), file=sys.stderr)
+        print("out of date: " + ", ".join(stale)
+              + (" (the coverage table in README.md is stale)" if "README.md" in stale else ""), file=sys.stderr)
         return 1
     return 0
 

@@ -299,8 +299,16 @@ class Collector:
     # MARK: build request
 
     def build_request(self, key, description, request, level=None, cite=(), tags=(), provenance=(),
-                      expect=None, rule=None, breaks=None):
+                      expect=None, rule=None, breaks=None, expand=None):
+        """A build-request vector. With `expand` (`{"<<A>>": (text, times)}`), the request is a template and
+        `expect` its expectation: the model checks them at 1, 2 and 5 repetitions, as parse_generated does."""
         level = self.rule_level(key, rule, level)
+        if expand:
+            self._check_template(key, expand, {"request": request}, expect,
+                                 lambda small: outcome_to_expect(model.build_request(substitute(request, small))))
+            self._finish(key, description, "build-request", {"request": request}, level, expect, cite, tags,
+                         provenance, expand=expand, rule=rule, breaks=breaks)
+            return
         computed = outcome_to_expect(model.build_request(request))
         if expect is not None:
             if "anyOf" in expect:
@@ -324,10 +332,16 @@ class Collector:
 
     def build_callback(self, key, description, callback, outcome="success", source=None, parameters=(),
                        code=None, message=None, level=None, cite=(), tags=(), provenance=(), expect=None,
-                       rule=None, breaks=None):
+                       rule=None, breaks=None, expand=None):
         level = self.rule_level(key, rule, level)
         params = [[n, v] for n, v in parameters]
-        computed = outcome_to_expect(model.build_callback(callback, outcome, source, params, code, message))
+        if expand:
+            template = [callback, outcome, source, params, code, message]
+            self._check_template(key, expand, template, expect,
+                                 lambda small: outcome_to_expect(model.build_callback(*substitute(template, small))))
+            computed = expect
+        else:
+            computed = outcome_to_expect(model.build_callback(callback, outcome, source, params, code, message))
         if expect is not None:
             if "anyOf" in expect:
                 if not any(same_expect(alt, computed) for alt in expect["anyOf"]):
@@ -351,7 +365,21 @@ class Collector:
         if level == "must" and any(c in s for s in strings for c in "+= "):
             raise GeneratorError(key + ": lint: a build vector with '+', '=' or space in a name or value is not must")
         self._finish(key, description, "build-callback", input_, level, computed, cite, tags, provenance, rule=rule,
-                     breaks=breaks)
+                     breaks=breaks, expand=expand)
+
+    def _check_template(self, key, expand, template, expect, model_of):
+        """A build template and its expectation agree with the model at 1, 2 and 5 repetitions of each placeholder."""
+        for name in expand:
+            if not PLACEHOLDER.match(name) or name not in canon(template):
+                raise GeneratorError("%s: placeholder %s must look like <<NAME>> and occur in the input" % (key, name))
+        if expect is None:
+            raise GeneratorError(key + ": a generated build vector states its expectation")
+        for times in (1, 2, 5):
+            small = {name: text * times for name, (text, _) in expand.items()}
+            wanted, computed = substitute(expect, small), model_of(small)
+            if not same_expect(wanted, computed) and not any(same_expect(alt, computed) for alt in wanted.get("anyOf", [])):
+                raise GeneratorError("%s: at %d repetitions the template expects\n  %s\nbut the model says\n  %s"
+                                     % (key, times, canon(substitute(expect, small)), canon(model_of(small))))
 
     # MARK: explicit
 
