@@ -6,6 +6,7 @@
 #   3. replay Corpus/seeds and Corpus/regressions through each target once (-runs=0);
 #   4. self-test: the planted-bug target with the nested mutator must crash, and leave its reproducer;
 #   5. fuzz each target for a fixed, seeded budget (FUZZ_SECONDS, default 60) from a fresh work corpus.
+# FUZZ_PREBUILT=1 skips the build of step 1 and uses the binaries already in $FUZZ_SCRATCH/release.
 # Any crash fails the gate and names its reproducer (Fuzz/artifacts/<target>/crash-*).
 # Budget on 2 cores: about 1-2 min build + 3 x 60 s + 30 s + replay = about 5.5 min (.ci/run sets 30 s and 20 s: about 3.5 min).
 set -euo pipefail
@@ -19,8 +20,17 @@ BIN="$FUZZ_SCRATCH/release"
 start=$SECONDS
 step() { echo; echo "=== fuzz gate: $* ($((SECONDS - start)) s)"; }
 
-step "1. build (swift build -c release --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING, ASan checks as calls)"
-Fuzz/tools/fuzz.sh build 2>&1 | grep -vE "Cannot export local symbol '__asan_extra_spill_area'" | tail -3
+if [ "${FUZZ_PREBUILT:-0}" = 1 ]; then
+    # .ci/run points FUZZ_SCRATCH at the OSS-Fuzz emulation's address build, made by Fuzz/oss-fuzz/build.sh with this
+    # recipe plus OSS-Fuzz's static stdlib and C flags: one instrumented build serves both gates.
+    step "1. build: reusing the instrumented build in $FUZZ_SCRATCH (FUZZ_PREBUILT=1)"
+    for target in fuzz-robustness fuzz-robustness-mutator fuzz-round-trip fuzz-differential-foundation fuzz-planted-bug-mutator; do
+        [ -x "$BIN/$target" ] || { echo "FAIL: FUZZ_PREBUILT=1, and $BIN/$target is not built" >&2; exit 1; }
+    done
+else
+    step "1. build (swift build -c release --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING, ASan checks as calls)"
+    Fuzz/tools/fuzz.sh build 2>&1 | grep -vE "Cannot export local symbol '__asan_extra_spill_area'" | tail -3
+fi
 
 step "2. instrumentation of the library objects"
 for module in XCallbackURL XCallbackFuzzing; do

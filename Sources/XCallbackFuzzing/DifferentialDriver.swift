@@ -27,8 +27,14 @@ public struct DifferentialDriver<Target: ConformanceTarget>: FuzzDriver, FuzzOut
     /// The roles the target takes on (nil: every role of every operation; by default its own claim); a parse
     /// input whose role (`TargetRole.parseRole(of:)`) is not among them is not judged, and the target is not asked.
     public var roles: Set<TargetRole>?
-    /// How the vectors grade each fault, for the target's declarations and roles.
-    public let table: FaultTable
+    /// How the vectors grade each fault, for the target's declarations and roles: learnt from the vectors the
+    /// first time a disagreement needs a grade (`FuzzVectors.table` keeps it), so a run that finds nothing, or a
+    /// target that dies at once, never pays for learning it.
+    public var table: FaultTable {
+        vectors?.table(choices: target.declaredChoices, extraParameters: target.extraParameters, roles: roles) ?? .empty
+    }
+    /// The vectors that grade faults (nil: a recording driver, which grades nothing).
+    let vectors: FuzzVectors?
     /// The suite's rules, which say whether a finding's fault lies within the rule that grades it.
     let rules: [String: VectorRule]
     let generator = RequestGenerator(maximumDepth: 3, literals: true)
@@ -44,7 +50,7 @@ public struct DifferentialDriver<Target: ConformanceTarget>: FuzzDriver, FuzzOut
         self.failingLevels = failingLevels
         let roles = roles ?? target.roles
         self.roles = roles
-        self.table = vectors.table(choices: target.declaredChoices, extraParameters: target.extraParameters, roles: roles)
+        self.vectors = vectors
         self.rules = vectors.rules
     }
 
@@ -54,7 +60,7 @@ public struct DifferentialDriver<Target: ConformanceTarget>: FuzzDriver, FuzzOut
         self.normalisations = []
         self.failingLevels = DifferentialLevel.graded
         self.roles = nil
-        self.table = .empty
+        self.vectors = nil
         self.rules = [:]
     }
 
@@ -193,6 +199,7 @@ public struct DifferentialDriver<Target: ConformanceTarget>: FuzzDriver, FuzzOut
         // An accepted difference of the target is reported by its normalisation, never graded.
         guard judged.normalisedBy == nil else { return judged }
         let signature = FaultSignature(role: report.role, rule: disagreement.signatureRule, traits: traits)
+        let table = self.table
         // A rejection's category is judged only where a vector pins it for the same defects: on an input with several,
         // either check may fire first ("the vector lists both categories"), and no vector says which.
         if disagreement.rule == .category, table.claims[signature] == nil {

@@ -32,16 +32,32 @@ public final class FuzzVectors: Sendable {
     }
 
     /// The vectors the fault tables learn from: generated inputs expanded again to about 16 KB, which keeps a
-    /// long input long (over 8 KiB) and grades it as its vector does, at a sixtieth of the cost of 1 MB.
-    public let graded: [Vector]
+    /// long input long (over 8 KiB) and grades it as its vector does, at a sixtieth of the cost of 1 MB. Made on
+    /// first use, as the tables are.
+    public var graded: [Vector] {
+        if let made = gradedVectors.withLock({ $0 }) { return made }
+        let shorter = VectorSeeds.shortened(vectors, directory: directory) { max(1, 16_384 / max($0, 1)) }
+        let made = vectors.map { shorter[$0.id] ?? $0 }
+        return gradedVectors.withLock { stored in
+            if let first = stored { return first }
+            stored = made
+            return made
+        }
+    }
+    private let gradedVectors = Mutex<[Vector]?>(nil)
+    /// The seeds by roles and longest input, made once each (`seeds(roles:maxLength:)`).
+    private let seedsMade = Mutex<[SeedsKey: [FuzzSeed]]>([:])
+
+    struct SeedsKey: Hashable {
+        var roles: Set<TargetRole>?
+        var maxLength: Int
+    }
 
     /// Vectors given as values (`directory` is where they came from, if anywhere).
     public init(vectors: [Vector], directory: URL? = nil, rules: [String: VectorRule] = [:]) {
         self.vectors = vectors
         self.rules = rules
         self.directory = directory
-        let shorter = VectorSeeds.shortened(vectors, directory: directory) { max(1, 16_384 / max($0, 1)) }
-        graded = vectors.map { shorter[$0.id] ?? $0 }
     }
 
     /// Loads and checks a vectors directory.
@@ -76,9 +92,13 @@ public final class FuzzVectors: Sendable {
         }
     }()
 
-    /// The seeds of every vector of `roles` (nil: every role), each at most `maxLength` bytes.
+    /// The seeds of every vector of `roles` (nil: every role), each at most `maxLength` bytes; made once per process.
     public func seeds(roles: Set<TargetRole>? = nil, maxLength: Int) -> [FuzzSeed] {
-        VectorSeeds.seeds(of: vectors.filter { roles?.contains($0.role) ?? true }, directory: directory, maxLength: maxLength)
+        let key = SeedsKey(roles: roles, maxLength: maxLength)
+        if let made = seedsMade.withLock({ $0[key] }) { return made }
+        let made = VectorSeeds.seeds(of: vectors.filter { roles?.contains($0.role) ?? true }, directory: directory, maxLength: maxLength)
+        seedsMade.withLock { $0[key] = made }
+        return made
     }
 
     /// The fault table for a target with these declarations and roles (nil: every role), learnt on first use.

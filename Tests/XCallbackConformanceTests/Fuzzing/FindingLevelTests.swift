@@ -19,6 +19,7 @@
 // differs fails too.
 
 import Foundation
+import Synchronization
 import Testing
 import XCallbackConformance
 import XCallbackFuzzEngine
@@ -33,7 +34,7 @@ func loadGradedVectors() throws -> [Vector] {
 }
 
 /// What one answer to one vector gives: the runner's level (nil: passed) and the driver's (nil: no finding).
-struct GradedAnswer: CustomStringConvertible {
+struct GradedAnswer: CustomStringConvertible, Sendable {
     var choices: DeclaredChoices
     var answer: TargetAnswer<ObservedResult>
     var runner: DifferentialLevel?
@@ -83,8 +84,18 @@ struct GradedAnswer: CustomStringConvertible {
 }
 
 enum FindingLevels {
-    /// Every answer to `vector` under each declaration it allows, graded by the runner and by the driver.
+    /// Every answer to `vector` under each declaration it allows, graded by the runner and by the driver; worked
+    /// out once per vector, for both per-vector tests.
     static func graded(_ vector: Vector) -> [GradedAnswer] {
+        if let known = gradedByID.withLock({ $0[vector.id] }) { return known }
+        let made = grading(vector)
+        gradedByID.withLock { $0[vector.id] = made }
+        return made
+    }
+
+    private static let gradedByID = Mutex<[String: [GradedAnswer]]>([:])
+
+    private static func grading(_ vector: Vector) -> [GradedAnswer] {
         let input = VectorSeeds.input(of: vector)
         var out: [GradedAnswer] = []
         for choices in ChoiceOracleTests.scenarios(of: vector) {

@@ -118,7 +118,10 @@ private func survivors(in directory: URL) -> [Int32] {
         try #require(FileManager.default.isExecutableFile(atPath: FuzzCommandTests.tool.path), "build the tool first")
         let findings = FuzzFixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: findings) }
-        let run = try FuzzRun(["--target", "python3 \(brokenTarget) \(mode)", "--runs", "200", "--timeout", "2", "--no-progress", "--findings", findings.path])
+        // Shrinking is not what this checks: a second per finding keeps the run short.
+        let run = try FuzzRun(
+            ["--target", "python3 \(brokenTarget) \(mode)", "--runs", "200", "--timeout", "2", "--shrink-seconds", "1", "--no-progress",
+             "--findings", findings.path])
         let status = run.wait(seconds: 120)
         #expect(status == 1, "\(run.standardError)")
         #expect(!run.standardError.contains("dead"))
