@@ -35,6 +35,11 @@ extension DifferentialRule {
     /// No unreserved character is escaped (checked by the vectors tagged `unreserved-raw` only; RFC 3986 §2.3).
     public static let unreservedEscape = Self(
         id: "unreserved-escape", summary: "a built URL writes unreserved characters as themselves", cite: ["rfc3986-2.3"])
+    /// The action, a name and the fragment keep the reserved characters the reference writes raw (Vectors/README.md,
+    /// "Respellings": a receiver may read them as written, and then gets the escape).
+    public static let reservedEscape = Self(
+        id: "reserved-escape", summary: "a built URL writes the reserved characters of its action, names and fragment as the reference does",
+        cite: ["rfc3986-2.2"])
     /// Escapes use uppercase hex digits (checked by the vectors tagged `hex-case` only).
     public static let hexCase = Self(
         id: "hex-case", summary: "escapes in a built URL use uppercase hex digits", cite: ["rfc3986-2.1"])
@@ -164,6 +169,12 @@ extension DifferentialDriver {
             if let problem = EncodingRules.firstViolation(inPathOf: url) {
                 report.disagreements.append(Disagreement(rule: .pathEncoding, detail: problem, qualifier: Self.violationKind(problem)))
             }
+            if case .accepted(let canonical) = reference,
+                let respelling = BuildSpelling.firstRespelling(built: url, canonical: canonical, setAside: Set(target.extraParameters)),
+                respelling.transformation == .reservedEscaped
+            {
+                add(.reservedEscape, respelling.detail)
+            }
             if let problem = EncodingRules.firstLowercaseEscape(in: url) { add(.hexCase, problem) }
             if let problem = EncodingRules.firstUnreservedEscape(in: url) { add(.unreservedEscape, problem) }
         }
@@ -269,6 +280,13 @@ extension DifferentialDriver {
             // built URL does not start with that text, the shape check reports the change, and what the builder
             // appended cannot be told from the escapes the callback brought.
             if let tail = Self.appendedText(url, onto: response.callbackURL) {
+                if case .accepted(let canonical) = reference, let want = Self.appendedText(canonical, onto: response.callbackURL),
+                    let respelling = BuildSpelling.firstRespelling(
+                        inQuery: Self.withoutSeparator(tail), canonical: Self.withoutSeparator(want), setAside: Set(target.extraParameters)),
+                    respelling.transformation == .reservedEscaped
+                {
+                    add(.reservedEscape, respelling.detail)
+                }
                 if let problem = EncodingRules.firstLowercaseEscape(in: tail) { add(.hexCase, problem) }
                 if let problem = EncodingRules.firstUnreservedEscape(in: tail) { add(.unreservedEscape, problem) }
             }
@@ -314,6 +332,11 @@ extension DifferentialDriver {
         let hash = callback.firstIndex(of: "#") ?? callback.endIndex
         if kind == "unchanged", ["?", "&"].contains(where: { callback[..<hash] + $0 + callback[hash...] == built }) { return "unchanged-delimiter" }
         return decoded(built).starts(with: decoded(response.callbackURL)) ? kind + "-respelled" : kind
+    }
+
+    /// Appended text without the `?` or `&` that joins it to the callback's own.
+    static func withoutSeparator(_ text: String) -> Substring {
+        text.first == "?" || text.first == "&" ? text.dropFirst() : Substring(text)
     }
 
     /// What a built callback holds besides the callback's own text: after its part before `#`, before its

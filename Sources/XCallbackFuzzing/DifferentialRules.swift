@@ -154,7 +154,7 @@ public struct DifferentialRule: Hashable, Sendable, CustomStringConvertible {
     /// Every rule, for listings.
     public static let all: [Self] = [
         acceptance, sameScheme, schemeLowercase, sameAction, sameReserved, sameParameters, sameFragment, category, noError,
-        buildRoundTrip, callbackParameters, callbackShape, buildRefusal, encodingRule, pathEncoding, hexCase, unreservedEscape,
+        buildRoundTrip, callbackParameters, callbackShape, buildRefusal, encodingRule, pathEncoding, reservedEscape, hexCase, unreservedEscape,
         callbackSafety, callbackRefusal, undeclaredChoice, contradictedChoice, keptAsWritten,
     ]
 }

@@ -173,7 +173,8 @@ public final class FaultTable: Sendable {
     /// The rules whose disagreements say what the runner's failure of each kind says: a wrong result is a field's
     /// (or the round trip's, the callback's parameters' or shape's), an encoding failure an encoding rule's.
     static let encodingRules: Set<String> = [
-        DifferentialRule.encodingRule.id, DifferentialRule.pathEncoding.id, DifferentialRule.hexCase.id, DifferentialRule.unreservedEscape.id,
+        DifferentialRule.encodingRule.id, DifferentialRule.pathEncoding.id, DifferentialRule.reservedEscape.id, DifferentialRule.hexCase.id,
+        DifferentialRule.unreservedEscape.id,
     ]
 
     /// The disagreements that carry the fault the runner failed the answer for (`kind`): one answer may break
