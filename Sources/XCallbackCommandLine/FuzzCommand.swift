@@ -210,12 +210,13 @@ enum FuzzCommand {
             configuration.maxConsecutiveBreakages = options.maxConsecutiveBreakages == 0 ? nil : options.maxConsecutiveBreakages
             configuration.stopRequest = stop.isStopping
             configuration.onFinding = { log.record($0, job: job) }
-            let engine = FuzzEngine(
-                driver: DifferentialDriver(
-                    target: targets[job], normalisations: normalisations,
-                    failingLevels: options.levels.isEmpty ? DifferentialLevel.graded : options.levels, roles: .some(roles), vectors: known),
-                configuration: configuration,
-                batchSource: targets[job] as? FuzzBatchTarget)
+            let driver = DifferentialDriver(
+                target: targets[job], normalisations: normalisations,
+                failingLevels: options.levels.isEmpty ? DifferentialLevel.graded : options.levels, roles: .some(roles), vectors: known)
+            // The fault table is learnt before the run, not at the first finding: a stop signal never waits for it
+            // with a finding not yet recorded.
+            _ = driver.table
+            let engine = FuzzEngine(driver: driver, configuration: configuration, batchSource: targets[job] as? FuzzBatchTarget)
             let summary = engine.run(corpus: corpus) { progress in
                 results.report(job: job, progress) { line in if showProgress { io.standardError("\r" + line + "   ") } }
             }

@@ -16,9 +16,11 @@ import XCallbackURL
 /// Characters and pieces every field of every operation should try, raw.
 public enum FuzzSplices {
     /// Raw non-ASCII, every reserved and unreserved character, the characters RFC 3986 allows nowhere, escapes,
-    /// ports, userinfo, fragments and queries, empty pieces, controls and a nested URL.
+    /// ports, userinfo, fragments and queries, empty pieces, controls and a nested URL; with every byte class of the
+    /// vectors' grid (Vectors/README.md, "Coverage grid"), so that a mutation puts any class in any field.
     public static let tokens: [String] = [
         "é", "日", "😀", "\u{202E}", "\u{A0}", "\u{2028}", "\u{FEFF}",
+        "\u{01}", "\u{1B}", "\u{1F}", "\u{7F}", "%2", "%E2%82%AC", "%F0%9F%98%80", "%E2%82", "%C0%AF", "%ED%A0%80", "%F4%90%80%80",
         ":", "/", "?", "#", "[", "]", "@", "!", "$", "&", "'", "(", ")", "*", "+", ",", ";", "=",
         "a", "Z", "0", "-", ".", "_", "~",
         "\\", "|", "^", "{", "}", "\"", "<", ">", "`", " ", "%",

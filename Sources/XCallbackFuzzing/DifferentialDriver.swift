@@ -28,8 +28,7 @@ public struct DifferentialDriver<Target: ConformanceTarget>: FuzzDriver, FuzzOut
     /// input whose role (`TargetRole.parseRole(of:)`) is not among them is not judged, and the target is not asked.
     public var roles: Set<TargetRole>?
     /// How the vectors grade each fault, for the target's declarations and roles: learnt from the vectors the
-    /// first time a disagreement needs a grade (`FuzzVectors.table` keeps it), so a run that finds nothing, or a
-    /// target that dies at once, never pays for learning it.
+    /// first time it is asked for (`FuzzVectors.table` keeps it), so a driver that never grades never learns it.
     public var table: FaultTable {
         vectors?.table(choices: target.declaredChoices, extraParameters: target.extraParameters, roles: roles) ?? .empty
     }

@@ -24,6 +24,7 @@ sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, "sources"))
 
 import grid  # noqa: E402
+import grid_fill  # noqa: E402
 import rules  # noqa: E402
 import schema  # noqa: E402
 import vectorlib  # noqa: E402
@@ -144,7 +145,7 @@ def main(argv):
     # the file of their operation under keys grid-...; the ids of the source vectors are looked up first.
     existing = [dict(vector, id=ids.get("%s/%s" % (c.file, key), key)) for c in collectors.values()
                 for key, vector in c.items]
-    generated_keys = grid.fill(collectors, existing)
+    generated_keys = grid_fill.fill(collectors, existing)
     all_vectors = []
     for module in modules:
         collector = collectors[module.FILE]

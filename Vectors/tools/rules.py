@@ -197,8 +197,9 @@ rule("decode-raw-invalid-utf8", "decode", "hardening",
      "Raw input bytes that are not UTF-8 are refused, never read as Latin-1.",
      fields=["parameter-value", "outcome"])
 rule("decode-long", "decode", "should",
-     "Long inputs (64 KB and 1 MB values, actions and escapes, 2000 parameters) are read whole.",
-     fields=["action", "parameter-value", "parameter-order", "outcome"],
+     "Long inputs (64 KB and 1 MB actions, names, values, fragments and escapes; 2000 parameters) are read whole.",
+     fields=["action", "parameter-name", "parameter-value", "parameter-order", "x-source", "x-success", "x-error", "x-cancel",
+             "fragment", "outcome"],
      breaks="the target app gets a long value or action cut short, loses parameters, or refuses a request another app sent")
 rule("decode-request-id", "decode", "should",
      "A library's own names (requestID, __middleman_..., error-Code) in a request from another app are action parameters.",
@@ -217,7 +218,8 @@ rule("decode-invalid-escape", "decode", "implementation-defined",
              "outcome"])
 rule("decode-non-utf8", "decode", "implementation-defined",
      "Escapes that are not UTF-8 are refused, replaced or kept, as declared (choice point non-utf8-escape).",
-     fields=["action", "parameter-name", "parameter-value", "x-source", "x-success", "x-error", "x-cancel", "outcome"])
+     fields=["action", "parameter-name", "parameter-value", "x-source", "x-success", "x-error", "x-cancel", "fragment",
+             "outcome"])
 rule("decode-flag", "decode", "implementation-defined",
      "A key without '=' is a flag, an empty value or dropped, as declared (choice point flag-parameter).",
      fields=["parameter-value", "parameter-order", "x-source", "x-success", "x-error", "x-cancel"])
@@ -315,9 +317,9 @@ rule("build-request-x-lookalikes", "build-request", "should",
      fields=["parameter-name", "parameter-order", "outcome"],
      breaks="the target app misses an action parameter the caller gave (X-Success, xx-foo), or the build is refused")
 rule("build-request-long", "build-request", "should",
-     "A 65536-character value is built whole.",
-     fields=["parameter-value", "outcome"],
-     breaks="the target app gets a long value cut short or refused")
+     "A 65536-character action, name or value is built whole.",
+     fields=["action", "parameter-name", "parameter-value", "x-source", "x-success", "x-error", "x-cancel", "outcome"],
+     breaks="the target app gets a long action, name or value cut short, or the build is refused")
 rule("build-request-hex-case", "build-request", "should",
      "Escapes use uppercase hex digits (RFC 3986 section 2.1).",
      fields=["encoding"])
@@ -338,9 +340,9 @@ rule("build-callback-name-collision", "build-callback", "should",
      fields=["callback-query", "appended", "errorCode"],
      breaks="the source app loses the value it wrote into its own callback (word=old), or never gets the result")
 rule("build-callback-query-bytes", "build-callback", "should",
-     "The callback's own query is kept byte for byte: no reserved character escaped, no escape decoded (RFC 3986 2.2).",
-     fields=["callback-query"],
-     breaks="a source app that reads its own callback's query as written, as RFC 3986 allows, gets other bytes than it wrote")
+     "The callback's own path, query and fragment are kept byte for byte: nothing escaped, no escape decoded (RFC 3986 2.2).",
+     fields=["callback-path", "callback-query", "callback-fragment"],
+     breaks="a source app that reads its own callback's path, query or fragment as written, as RFC 3986 allows, gets other bytes than it wrote")
 rule("build-callback-unchanged", "build-callback", "should",
      "No delimiter is added or dropped: nothing to add adds no '?' or '&', and an empty fragment keeps its '#'.",
      fields=["callback-fragment", "separator"])

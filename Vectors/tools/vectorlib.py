@@ -36,6 +36,13 @@ UNRESERVED_TAG = "unreserved-raw"
 SHOULD = re.compile(r"\b(should|recommend)")
 
 
+
+def form_characters(strings, names):
+    """Whether a build's texts hold what receivers read differently when written raw: '+', '=' or a space in a value
+    (`strings` holds the names first, then the values), '+' or a space in a name (Vectors/README.md, "Comparator"). A
+    raw '=' in a name ends the name for every receiver (decode-first-equals): it reads back otherwise, which is must."""
+    return any(c in text for text in strings for c in "+ ") or any("=" in text for text in strings[len(names):])
+
 class GeneratorError(Exception):
     pass
 
@@ -319,12 +326,14 @@ class Collector:
                 raise GeneratorError("%s: %s != model %s" % (key, canon(expect), canon(computed)))
         strings = [n for n, _ in request["parameters"]] + [v for _, v in request["parameters"] if v]
         strings += [request[k] for k in ("source", "success", "error", "cancel") if request[k]]
+        names = [n for n, _ in request["parameters"]]
         if UNRESERVED_TAG in tags:
             for text in strings + [request["action"]]:
                 if model.first_unreserved_escape(model.encode_value(text)):
                     raise GeneratorError("%s: the model's own build of %r escapes an unreserved character" % (key, text))
-        if level == "must" and any(c in s for s in strings for c in "+= "):
-            raise GeneratorError(key + ": lint: a build vector with '+', '=' or space in a name or value is not must")
+        if level == "must" and form_characters(strings, names):
+            raise GeneratorError(key + ": lint: a build vector with '+', '=' or space in a value, or '+' or space in a "
+                                 "name, is not must")
         self._finish(key, description, "build-request", {"request": request}, level, computed, cite, tags,
                      provenance, rule=rule, breaks=breaks)
 
@@ -357,13 +366,15 @@ class Collector:
         input_["parameters"] = params
         strings = [n for n, _ in params] + [v for _, v in params if v]
         strings += [s for s in (source, code, message) if s]
+        names = [n for n, _ in params]
         if UNRESERVED_TAG in tags:
             for alternative in computed.get("anyOf", [computed]):
                 url = alternative.get("accept", {}).get("url", "")
                 if model.first_unreserved_escape(url[len(callback.partition("#")[0]):]):
                     raise GeneratorError("%s: the model's expected URL %s escapes an unreserved character" % (key, url))
-        if level == "must" and any(c in s for s in strings for c in "+= "):
-            raise GeneratorError(key + ": lint: a build vector with '+', '=' or space in a name or value is not must")
+        if level == "must" and form_characters(strings, names):
+            raise GeneratorError(key + ": lint: a build vector with '+', '=' or space in a value, or '+' or space in a "
+                                 "name, is not must")
         self._finish(key, description, "build-callback", input_, level, computed, cite, tags, provenance, rule=rule,
                      breaks=breaks, expand=expand)
 

@@ -24,6 +24,7 @@ not copied); only the builders are wrapped. BUG is one of:
     lowercase-hex        escapes are written with lowercase hex digits (both builders)
     plus-for-space       a space in a parameter value is written '+' (form encoding) (both builders)
     raw-action           the action is written unencoded
+    message-trimmed      (5.1.0's grid) the errorMessage value is trimmed of surrounding whitespace and controls, as for display
     none                 no bug: the example adapter as it is
 """
 
@@ -35,7 +36,7 @@ import example_adapter as base  # noqa: E402
 
 BUGS = ("raw-amp", "raw-nested", "second-question", "error-code", "raw-source", "raw-non-ascii", "double-ampersand",
         "question-ampersand", "query-normalised", "unreserved-escaped", "raw-names", "raw-error-message", "null-as-empty",
-        "lowercase-hex", "plus-for-space", "raw-action", "none")
+        "lowercase-hex", "plus-for-space", "raw-action", "message-trimmed", "none")
 BUG = sys.argv[1] if len(sys.argv) > 1 else "none"
 if BUG not in BUGS:
     print("buggy_builder_adapter: unknown bug %r; one of %s" % (BUG, ", ".join(BUGS)), file=sys.stderr)
@@ -77,6 +78,8 @@ def value_text(name, value):
         return value
     if BUG == "plus-for-space":
         return buggy_encode(value).replace("%20", "+")
+    if BUG == "message-trimmed" and name == "errorMessage":
+        return buggy_encode(value.strip())
     return buggy_encode(value)
 
 

@@ -12,6 +12,7 @@ not copied); only the parser is wrapped. BUG is one of:
     host-case-sensitive  the host is compared byte for byte: 'X-Callback-URL' is refused
     double-decode        every value is percent-decoded twice ('%2526' reads as '&')
     split-after-decode   the query is decoded before it is split, so '%26' splits a value
+    fragment-stripped    (5.1.0's grid) the decoded fragment is trimmed of surrounding whitespace and controls
     none                 no bug: the example adapter as it is
 """
 
@@ -23,7 +24,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import example_adapter as base  # noqa: E402
 
 BUGS = ("port-accepted", "userinfo-accepted", "fragment-in-action", "host-case-sensitive", "double-decode",
-        "split-after-decode", "none")
+        "split-after-decode", "fragment-stripped", "none")
 BUG = sys.argv[1] if len(sys.argv) > 1 else "none"
 if BUG not in BUGS:
     print("buggy_parser_adapter: unknown bug %r; one of %s" % (BUG, ", ".join(BUGS)), file=sys.stderr)
@@ -76,7 +77,10 @@ def buggy_parse(data):
         if query_start != -1:
             query, hash_mark, fragment = text[query_start + 1:].partition("#")
             text = text[:query_start + 1] + urllib.parse.unquote(query) + hash_mark + fragment
-    return original_parse(text)
+    parsed = original_parse(text)
+    if BUG == "fragment-stripped" and parsed.get("fragment") is not None:
+        parsed["fragment"] = parsed["fragment"].strip()
+    return parsed
 
 
 def twice(text):

@@ -24,10 +24,10 @@ enum BuilderFixtures {
     static let bugs = [
         "raw-amp", "raw-nested", "second-question", "error-code", "raw-source", "raw-non-ascii", "double-ampersand", "question-ampersand",
         "query-normalised", "unreserved-escaped", "raw-names", "raw-error-message", "null-as-empty", "lowercase-hex",
-        "plus-for-space", "raw-action",
+        "plus-for-space", "raw-action", "message-trimmed",
     ]
     /// The bugs the parser fixture can switch on.
-    static let parserBugs = ["port-accepted", "userinfo-accepted", "fragment-in-action", "host-case-sensitive", "double-decode", "split-after-decode"]
+    static let parserBugs = ["port-accepted", "userinfo-accepted", "fragment-in-action", "host-case-sensitive", "double-decode", "split-after-decode", "fragment-stripped"]
     /// Executions that run every built-in seed once.
     static var seedRuns: Int { FuzzEngine<DifferentialDriver<ReferenceTarget>>.builtInSeeds.count }
 
