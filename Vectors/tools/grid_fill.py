@@ -187,7 +187,8 @@ def rule_for(operation, field, group, classes, outcome):
                 return "build-request-long", ["silent-length", "xcu-action"], None, False
             reserved = not (group in CONTROLS or group == "space")  # section 2.2 is about reserved characters only
             return ("build-request-action", ["rfc3986-2"] + (["rfc3986-2.2"] if reserved else []) + ["xcu-action"],
-                    "the target app runs another action than 'a%sb', or gets no URI" % SNIPPET_TEXT(classes), False)
+                    "the target app runs another action than the one given (with %s), or gets no URI" % describe(classes),
+                    False)
         return build_rule("build-request", group, classes, cite, "the target app", field)
     cite = ["xcu-x-error"] if field in ("errorCode", "errorMessage") else ["xcu-x-success"]
     if kind == "scheme":
@@ -223,7 +224,7 @@ def build_rule(prefix, group, classes, cite, who, field):
     if group == "raw-form":
         return prefix + "-form-chars", ["rfc3986-2.2-producers"] + ([] if name else ["xcu-values-encoded"]) + cite, None, False
     if group == "raw-data":
-        return (prefix + "-values", ["xcu-values-encoded", "rfc3986-2.2"] + cite,
+        return (prefix + "-values", ([] if name else ["xcu-values-encoded"]) + ["rfc3986-2.2"] + cite,
                 "%s gets another %s than 'a%sb'" % (who, what, SNIPPET_TEXT(classes)), False)
     if group == "raw-delimiters":
         return (prefix + "-delimiters", ["rfc3986-2.2", "xcu-values-encoded"] + cite,
@@ -231,7 +232,8 @@ def build_rule(prefix, group, classes, cite, who, field):
                 False)
     if group in ("percent-text", "pct-truncated"):
         return (prefix + "-percent", ["rfc3986-2.4", "rfc3986-2.4-percent"] + cite,
-                "%s decodes the %s's text '%%3A', '%%2541' once more and gets other characters" % (who, what), False)
+                "%s decodes the %s's text (%s) once more, or reads a broken escape, and gets other characters"
+                % (who, what, describe(classes)), False)
     if group == "raw-non-ascii":
         return prefix + "-non-ascii", ["rfc3986-2.5", "rfc3986-2"] + cite, None, False
     if group == "long":
@@ -354,6 +356,9 @@ def make(collector, key, operation, field, group, classes):
     kind = field_kind(operation, field)
     text = text_of(classes, kind)
     long_ = classes == ["long"]
+    if long_ and operation == "build-request" and field in ("x-success", "x-error", "x-cancel"):
+        # A long callback is still a URL, so that refusing it as no URL is no way out of building it whole.
+        text = "cb://x-callback-url/a?v=" + text
     expand = {"<<A>>": ("q", LONG)} if long_ else None
     description = "Grid: %s in the %s (%s)" % (describe(classes), label(field), operation)
     tags = ["grid", "grid-" + group]
