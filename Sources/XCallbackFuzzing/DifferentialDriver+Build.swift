@@ -169,7 +169,7 @@ extension DifferentialDriver {
             if let problem = EncodingRules.firstViolation(inPathOf: url) {
                 report.disagreements.append(Disagreement(rule: .pathEncoding, detail: problem, qualifier: Self.violationKind(problem)))
             }
-            if case .accepted(let canonical) = reference,
+            if case .accepted(let canonical) = reference, url != canonical,
                 let respelling = BuildSpelling.firstRespelling(built: url, canonical: canonical, setAside: Set(target.extraParameters)),
                 respelling.transformation == .reservedEscaped
             {
@@ -280,7 +280,8 @@ extension DifferentialDriver {
             // built URL does not start with that text, the shape check reports the change, and what the builder
             // appended cannot be told from the escapes the callback brought.
             if let tail = Self.appendedText(url, onto: response.callbackURL) {
-                if case .accepted(let canonical) = reference, let want = Self.appendedText(canonical, onto: response.callbackURL),
+                if case .accepted(let canonical) = reference, url != canonical,
+                    let want = Self.appendedText(canonical, onto: response.callbackURL),
                     let respelling = BuildSpelling.firstRespelling(
                         inQuery: Self.withoutSeparator(tail), canonical: Self.withoutSeparator(want), setAside: Set(target.extraParameters)),
                     respelling.transformation == .reservedEscaped
