@@ -169,11 +169,10 @@ extension DifferentialDriver {
             if let problem = EncodingRules.firstViolation(inPathOf: url) {
                 report.disagreements.append(Disagreement(rule: .pathEncoding, detail: problem, qualifier: Self.violationKind(problem)))
             }
-            if case .accepted(let canonical) = reference, url != canonical,
-                let respelling = BuildSpelling.firstRespelling(built: url, canonical: canonical, setAside: Set(target.extraParameters)),
-                respelling.transformation == .reservedEscaped
+            if case .accepted(let canonical) = reference,
+                let escaped = Self.reservedEscape(BuildSpelling.firstRespelling(built: url, canonical: canonical, setAside: Set(target.extraParameters)))
             {
-                add(.reservedEscape, respelling.detail)
+                add(.reservedEscape, escaped)
             }
             if let problem = EncodingRules.firstLowercaseEscape(in: url) { add(.hexCase, problem) }
             if let problem = EncodingRules.firstUnreservedEscape(in: url) { add(.unreservedEscape, problem) }
@@ -280,13 +279,12 @@ extension DifferentialDriver {
             // built URL does not start with that text, the shape check reports the change, and what the builder
             // appended cannot be told from the escapes the callback brought.
             if let tail = Self.appendedText(url, onto: response.callbackURL) {
-                if case .accepted(let canonical) = reference, url != canonical,
-                    let want = Self.appendedText(canonical, onto: response.callbackURL),
-                    let respelling = BuildSpelling.firstRespelling(
-                        inQuery: Self.withoutSeparator(tail), canonical: Self.withoutSeparator(want), setAside: Set(target.extraParameters)),
-                    respelling.transformation == .reservedEscaped
+                if case .accepted(let canonical) = reference, let want = Self.appendedText(canonical, onto: response.callbackURL),
+                    let escaped = Self.reservedEscape(
+                        BuildSpelling.firstRespelling(
+                            inQuery: Self.withoutSeparator(tail), canonical: Self.withoutSeparator(want), setAside: Set(target.extraParameters)))
                 {
-                    add(.reservedEscape, respelling.detail)
+                    add(.reservedEscape, escaped)
                 }
                 if let problem = EncodingRules.firstLowercaseEscape(in: tail) { add(.hexCase, problem) }
                 if let problem = EncodingRules.firstUnreservedEscape(in: tail) { add(.unreservedEscape, problem) }
@@ -333,6 +331,11 @@ extension DifferentialDriver {
         let hash = callback.firstIndex(of: "#") ?? callback.endIndex
         if kind == "unchanged", ["?", "&"].contains(where: { callback[..<hash] + $0 + callback[hash...] == built }) { return "unchanged-delimiter" }
         return decoded(built).starts(with: decoded(response.callbackURL)) ? kind + "-respelled" : kind
+    }
+
+    /// The detail of a respelling that escapes a reserved character the reference writes raw; nil for any other.
+    static func reservedEscape(_ respelling: Respelling?) -> String? {
+        respelling?.transformation == .reservedEscaped ? respelling?.detail : nil
     }
 
     /// Appended text without the `?` or `&` that joins it to the callback's own.

@@ -14,18 +14,18 @@ public final class FuzzVectors: Sendable {
     public let rules: [String: VectorRule]
     /// The directory the vectors were loaded from, when they were (for the full text of generated inputs).
     public let directory: URL?
-    private let tables = Mutex<[TableKey: FaultTable]>([:])
+    private let tables = Memo<TableKey, FaultTable>()
     /// Each vector's claims by the declarations relevant to it, so that a table for other declarations learns
     /// again only from the vectors they change.
-    private let learnt = Mutex<[ClaimsKey: FaultTable.VectorClaims]>([:])
+    private let learnt = Memo<ClaimsKey, FaultTable.VectorClaims>()
 
-    struct ClaimsKey: Hashable {
+    struct ClaimsKey: Hashable, Sendable {
         var index: Int
         var choices: DeclaredChoices
         var extraParameters: [String]
     }
 
-    struct TableKey: Hashable {
+    struct TableKey: Hashable, Sendable {
         var choices: DeclaredChoices
         var extraParameters: [String]
         var roles: Set<TargetRole>?
@@ -35,20 +35,16 @@ public final class FuzzVectors: Sendable {
     /// long input long (over 8 KiB) and grades it as its vector does, at a sixtieth of the cost of 1 MB. Made on
     /// first use, as the tables are.
     public var graded: [Vector] {
-        if let made = gradedVectors.withLock({ $0 }) { return made }
-        let shorter = VectorSeeds.shortened(vectors, directory: directory) { max(1, 16_384 / max($0, 1)) }
-        let made = vectors.map { shorter[$0.id] ?? $0 }
-        return gradedVectors.withLock { stored in
-            if let first = stored { return first }
-            stored = made
-            return made
+        gradedVectors.value(0) {
+            let shorter = VectorSeeds.shortened(vectors, directory: directory) { max(1, 16_384 / max($0, 1)) }
+            return vectors.map { shorter[$0.id] ?? $0 }
         }
     }
-    private let gradedVectors = Mutex<[Vector]?>(nil)
+    private let gradedVectors = Memo<Int, [Vector]>()
     /// The seeds by roles and longest input, made once each (`seeds(roles:maxLength:)`).
-    private let seedsMade = Mutex<[SeedsKey: [FuzzSeed]]>([:])
+    private let seedsMade = Memo<SeedsKey, [FuzzSeed]>()
 
-    struct SeedsKey: Hashable {
+    struct SeedsKey: Hashable, Sendable {
         var roles: Set<TargetRole>?
         var maxLength: Int
     }
@@ -94,35 +90,22 @@ public final class FuzzVectors: Sendable {
 
     /// The seeds of every vector of `roles` (nil: every role), each at most `maxLength` bytes; made once per process.
     public func seeds(roles: Set<TargetRole>? = nil, maxLength: Int) -> [FuzzSeed] {
-        let key = SeedsKey(roles: roles, maxLength: maxLength)
-        if let made = seedsMade.withLock({ $0[key] }) { return made }
-        let made = VectorSeeds.seeds(of: vectors.filter { roles?.contains($0.role) ?? true }, directory: directory, maxLength: maxLength)
-        seedsMade.withLock { $0[key] = made }
-        return made
+        seedsMade.value(SeedsKey(roles: roles, maxLength: maxLength)) {
+            VectorSeeds.seeds(of: vectors.filter { roles?.contains($0.role) ?? true }, directory: directory, maxLength: maxLength)
+        }
     }
 
     /// The fault table for a target with these declarations and roles (nil: every role), learnt on first use.
     public func table(choices: DeclaredChoices, extraParameters: [String] = [], roles: Set<TargetRole>? = nil) -> FaultTable {
-        let key = TableKey(choices: choices, extraParameters: extraParameters.sorted(), roles: roles)
-        if let table = tables.withLock({ $0[key] }) { return table }
-        // Learnt outside the lock: two drivers made at once may both learn it, and the first stored wins.
         let extra = extraParameters.sorted()
-        var claims: [FaultTable.VectorClaims] = []
-        for (index, vector) in graded.enumerated() where roles?.contains(vector.role) ?? true {
-            let claimsKey = ClaimsKey(index: index, choices: FaultTable.relevantChoices(of: vector, in: choices), extraParameters: extra)
-            if let known = learnt.withLock({ $0[claimsKey] }) {
-                claims.append(known)
-                continue
+        // Learnt outside the lock: two drivers made at once may both learn it, and the first stored wins.
+        return tables.value(TableKey(choices: choices, extraParameters: extra, roles: roles)) {
+            let claims = graded.enumerated().filter { roles?.contains($0.element.role) ?? true }.map { index, vector in
+                learnt.value(ClaimsKey(index: index, choices: FaultTable.relevantChoices(of: vector, in: choices), extraParameters: extra)) {
+                    FaultTable.claims(of: vector, choices: choices, extraParameters: extraParameters)
+                }
             }
-            let found = FaultTable.claims(of: vector, choices: choices, extraParameters: extraParameters)
-            learnt.withLock { $0[claimsKey] = found }
-            claims.append(found)
-        }
-        let table = FaultTable(learnt: claims)
-        return tables.withLock { stored in
-            if let first = stored[key] { return first }
-            stored[key] = table
-            return table
+            return FaultTable(learnt: claims)
         }
     }
 }

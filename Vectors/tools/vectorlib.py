@@ -37,11 +37,11 @@ SHOULD = re.compile(r"\b(should|recommend)")
 
 
 
-def form_characters(strings, names):
-    """Whether a build's texts hold what receivers read differently when written raw: '+', '=' or a space in a value
-    (`strings` holds the names first, then the values), '+' or a space in a name (Vectors/README.md, "Comparator"). A
-    raw '=' in a name ends the name for every receiver (decode-first-equals): it reads back otherwise, which is must."""
-    return any(c in text for text in strings for c in "+ ") or any("=" in text for text in strings[len(names):])
+def form_characters(names, values):
+    """Whether a build's names or values hold what receivers read differently when written raw: '+', '=' or a space
+    in a value, '+' or a space in a name (Vectors/README.md, "Comparator"). A raw '=' in a name ends the name for
+    every receiver (decode-first-equals): it reads back otherwise, which is must."""
+    return any(c in text for text in names + values for c in "+ ") or any("=" in text for text in values)
 
 class GeneratorError(Exception):
     pass
@@ -324,14 +324,14 @@ class Collector:
                 computed = expect
             elif not same_expect(expect, computed):
                 raise GeneratorError("%s: %s != model %s" % (key, canon(expect), canon(computed)))
-        strings = [n for n, _ in request["parameters"]] + [v for _, v in request["parameters"] if v]
-        strings += [request[k] for k in ("source", "success", "error", "cancel") if request[k]]
         names = [n for n, _ in request["parameters"]]
+        values = [v for _, v in request["parameters"] if v] + [request[k] for k in ("source", "success", "error", "cancel") if request[k]]
+        strings = names + values
         if UNRESERVED_TAG in tags:
             for text in strings + [request["action"]]:
                 if model.first_unreserved_escape(model.encode_value(text)):
                     raise GeneratorError("%s: the model's own build of %r escapes an unreserved character" % (key, text))
-        if level == "must" and form_characters(strings, names):
+        if level == "must" and form_characters(names, values):
             raise GeneratorError(key + ": lint: a build vector with '+', '=' or space in a value, or '+' or space in a "
                                  "name, is not must")
         self._finish(key, description, "build-request", {"request": request}, level, computed, cite, tags,
@@ -364,15 +364,14 @@ class Collector:
             input_["errorMessage"] = message
         input_["source"] = source
         input_["parameters"] = params
-        strings = [n for n, _ in params] + [v for _, v in params if v]
-        strings += [s for s in (source, code, message) if s]
         names = [n for n, _ in params]
+        values = [v for _, v in params if v] + [s for s in (source, code, message) if s]
         if UNRESERVED_TAG in tags:
             for alternative in computed.get("anyOf", [computed]):
                 url = alternative.get("accept", {}).get("url", "")
                 if model.first_unreserved_escape(url[len(callback.partition("#")[0]):]):
                     raise GeneratorError("%s: the model's expected URL %s escapes an unreserved character" % (key, url))
-        if level == "must" and form_characters(strings, names):
+        if level == "must" and form_characters(names, values):
             raise GeneratorError(key + ": lint: a build vector with '+', '=' or space in a value, or '+' or space in a "
                                  "name, is not must")
         self._finish(key, description, "build-callback", input_, level, computed, cite, tags, provenance, rule=rule,

@@ -46,6 +46,7 @@ public enum BuildSpelling {
     /// target's extra parameters) and that `canonical` lacks are skipped; pieces are paired by their decoded name and
     /// value, so another order is the comparator's business, not this one's.
     public static func firstRespelling(built: String, canonical: String, setAside: Set<String> = []) -> Respelling? {
+        guard built != canonical else { return nil }
         let want = URLParts(canonical), got = URLParts(built)
         guard want.head == got.head else { return nil }
         var found: [Respelling] = []
@@ -61,7 +62,7 @@ public enum BuildSpelling {
 
     /// The strictest respelling among the `&`-separated pieces of a built query against the reference's.
     public static func firstRespelling(inQuery built: Substring, canonical: Substring, setAside: Set<String> = []) -> Respelling? {
-        strictest(queryRespellings(built: built, canonical: canonical, setAside: setAside))
+        built == canonical ? nil : strictest(queryRespellings(built: built, canonical: canonical, setAside: setAside))
     }
 
     /// The respellings from the strictest: an escape a receiver reading as written gets, then the should ones.
