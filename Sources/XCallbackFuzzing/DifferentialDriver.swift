@@ -274,7 +274,7 @@ public struct DifferentialDriver<Target: ConformanceTarget>: FuzzDriver, FuzzOut
         case (.rejected(let want, _), .rejected(let got?, _)) where want != got:
             report.disagreements.append(Disagreement.category(want, got))
         case (.accepted(let want), .accepted(let got)):
-            report.disagreements += fieldDifferences(want, got)
+            report.disagreements += fieldDifferences(want, got, callbacksAsURLs: true)
         default:
             break
         }
@@ -301,8 +301,9 @@ public struct DifferentialDriver<Target: ConformanceTarget>: FuzzDriver, FuzzOut
         return report
     }
 
-    /// The rules broken when `got` is compared with `want` field by field.
-    func fieldDifferences(_ want: XCallbackRequest, _ got: XCallbackRequest) -> [Disagreement] {
+    /// The rules broken when `got` is compared with `want` field by field; `callbacksAsURLs` compares a decoder's
+    /// callbacks as the URLs it opens, as the runner does (a builder's are read back and compared as written).
+    func fieldDifferences(_ want: XCallbackRequest, _ got: XCallbackRequest, callbacksAsURLs: Bool = false) -> [Disagreement] {
         var out: [Disagreement] = []
         if want.scheme.lowercased() != got.scheme.lowercased() {
             out.append(Disagreement(rule: .sameScheme, detail: "scheme \(want.scheme) vs \(got.scheme)"))
@@ -316,11 +317,18 @@ public struct DifferentialDriver<Target: ConformanceTarget>: FuzzDriver, FuzzOut
             ("x-source", want.source, got.source), ("x-success", want.success, got.success),
             ("x-error", want.error, got.error), ("x-cancel", want.cancel, got.cancel),
         ]
-        for (name, a, b) in reserved where a != b {
+        // A decoder's callback is compared as the URL it opens, as the runner compares it (`CallbackURIForm`).
+        for (name, a, b) in reserved where a != b && !(callbacksAsURLs && name != "x-source" && CallbackURIForm.same(a, b)) {
             out.append(Disagreement(rule: .sameReserved, detail: "\(name) \(a.map(q) ?? "absent") vs \(b.map(q) ?? "absent")"))
         }
-        // A receiver may drop an unknown x- name or a look-alike of a reserved one (ReservedLookalikes).
-        if want.parameters != got.parameters, want.parameters.filter({ !ReservedLookalikes.isDroppable($0.name) }) != got.parameters {
+        // A receiver may drop an unknown x- name or a look-alike of a reserved one (ReservedLookalikes), and a leading
+        // byte-order mark of a value as a signature (RFC 3629 section 6; XCU-U26C).
+        let wanted = want.parameters.map { parameter in
+            XCallbackParameter(parameter.name, parameter.value.map { $0.hasPrefix("\u{FEFF}") ? String($0.dropFirst()) : $0 })
+        }
+        if want.parameters != got.parameters, wanted != got.parameters,
+            want.parameters.filter({ !ReservedLookalikes.isDroppable($0.name) }) != got.parameters
+        {
             if Self.sortedKeys(want.parameters) != Self.sortedKeys(got.parameters) {
                 out.append(Disagreement(rule: .sameParameters, detail: "parameters \(Self.show(want.parameters)) vs \(Self.show(got.parameters))"))
             } else if let order = orderDisagreement("parameters \(Self.show(want.parameters)) in another order: \(Self.show(got.parameters))") {

@@ -137,7 +137,14 @@ public final class FaultTable: Sendable {
         for answer in FaultAnswers.answers(for: vector) {
             let result = Evaluator.evaluate(vector, answer: answer, choices: choices, extraParameters: Set(extraParameters))
             if case .skipped = result.verdict { continue }
-            let level: Level? = result.verdict == .passed ? nil : result.level
+            var level: Level? = result.verdict == .passed ? nil : result.level
+            // A crash, a hang or an internal error on an input to refuse is hardening, as the fault model scores it.
+            if level != nil, FaultModel.refusesEverywhere(vector) {
+                switch answer {
+                case .broken, .errored: level = .hardening
+                default: break
+                }
+            }
             let report = reporter.report(answer)
             let grade = FaultGrade(
                 level: level, rule: vector.rule, role: vector.role, vector: vector.id, tags: vector.tags, choice: choice, cite: vector.citations,
@@ -149,15 +156,14 @@ public final class FaultTable: Sendable {
                 var claim = grade
                 // Lowercase hex and an escaped unreserved character are should at most, as the fault model scores
                 // them, even beside a must fault of the same answer.
-                if let level, Self.respellingRules.contains(disagreement.rule.id) {
+                if let level, let respelling = Self.respellingRules[disagreement.rule.id] {
                     claim.level = max(level, .should)
                     // Graded, and written as a finding, under the rule of that respelling, whose level it has.
-                    let hex = disagreement.rule.id == DifferentialRule.hexCase.id
                     let builder = vector.role == .buildCallback ? "build-callback" : "build-request"
                     if claim.level == .should {
-                        claim.rule = builder + (hex ? "-hex-case" : "-unreserved-raw")
-                        claim.cite = [hex ? "rfc3986-2.1-uppercase" : "rfc3986-2.3-producers"]
-                        claim.tags = [hex ? EncodingRules.hexCaseTag : EncodingRules.unreservedRawTag]
+                        claim.rule = builder + respelling.rule
+                        claim.cite = [respelling.cite]
+                        claim.tags = respelling.tag.map { [$0] } ?? []
                         claim.breaks = nil
                     }
                 }
@@ -167,8 +173,12 @@ public final class FaultTable: Sendable {
         return out
     }
 
-    /// The driver's rules for respellings that decode the same (`FaultModel`'s should-at-most transformations).
-    static let respellingRules: Set<String> = [DifferentialRule.hexCase.id, DifferentialRule.unreservedEscape.id]
+    /// The driver's rules for respellings that decode the same (`FaultModel`'s should-at-most transformations), each
+    /// with the suffix of the should rule its findings are written under, that rule's anchor and its comparator tag.
+    static let respellingRules: [String: (rule: String, cite: String, tag: String?)] = [
+        DifferentialRule.hexCase.id: ("-hex-case", "rfc3986-2.1-uppercase", EncodingRules.hexCaseTag),
+        DifferentialRule.unreservedEscape.id: ("-unreserved-raw", "rfc3986-2.3-producers", EncodingRules.unreservedRawTag),
+    ]
 
     /// The rules whose disagreements say what the runner's failure of each kind says: a wrong result is a field's
     /// (or the round trip's, the callback's parameters' or shape's), an encoding failure an encoding rule's.

@@ -220,7 +220,8 @@ def build_rule(prefix, group, classes, cite, who, field):
                 False)
     if group == "space":  # a space is no reserved character: RFC 3986 section 2 leaves it out of URIs
         return (prefix + "-form-chars", ["rfc3986-2", "silent-raw-characters"] + ([] if name else ["xcu-values-encoded"]) + cite,
-                "a raw space makes the built URL no URI: %s may cut the %s there, or refuse it" % (who, what), False)
+                "a raw space makes no URI, and a space written '+' reads as a plus to an RFC 3986 reader: %s gets "
+                "another %s" % (who, what), False)
     if group == "raw-form":
         return prefix + "-form-chars", ["rfc3986-2.2-producers"] + ([] if name else ["xcu-values-encoded"]) + cite, None, False
     if group == "raw-data":

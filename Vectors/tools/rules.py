@@ -219,7 +219,9 @@ rule("decode-invalid-escape", "decode", "implementation-defined",
 rule("decode-non-utf8", "decode", "implementation-defined",
      "Escapes that are not UTF-8 are refused, replaced or kept, as declared (choice point non-utf8-escape).",
      fields=["action", "parameter-name", "parameter-value", "x-source", "x-success", "x-error", "x-cancel", "fragment",
-             "outcome"])
+             "outcome"],
+     breaks="a target that empties the field, reads it as Latin-1 or leaves its valid escapes undecoded acts on text "
+            "the sender never wrote")
 rule("decode-flag", "decode", "implementation-defined",
      "A key without '=' is a flag, an empty value or dropped, as declared (choice point flag-parameter).",
      fields=["parameter-value", "parameter-order", "x-source", "x-success", "x-error", "x-cancel"])
@@ -254,7 +256,9 @@ rule("build-request-controls", "build-request", "must",
      fields=["parameter-name", "parameter-value", "x-source", "x-success", "x-error", "x-cancel", "encoding"])
 rule("build-request-form-chars", "build-request", "should",
      "'+', '=' and space in a name or value are escaped (%2B, %3D, %20): receivers disagree on a raw '+'.",
-     fields=["parameter-name", "parameter-value", "x-source", "x-success", "x-error", "x-cancel", "encoding"])
+     fields=["parameter-name", "parameter-value", "x-source", "x-success", "x-error", "x-cancel", "encoding"],
+     breaks="a receiver that reads '+' as a literal plus (RFC 3986; Foundation's URLComponents) gets 'a+b' for a "
+            "space written '+', and one that reads it as a space gets 'a b' for a '+' left raw")
 rule("build-request-non-ascii", "build-request", "should",
      "Non-ASCII text is written as UTF-8 escapes (RFC 3986 section 2.5).",
      fields=["action", "parameter-name", "parameter-value", "x-source", "x-success", "x-error", "x-cancel", "outcome",
@@ -335,17 +339,18 @@ rule("build-callback-append", "build-callback", "must",
 rule("build-callback-kept", "build-callback", "must",
      "The callback the source app wrote is kept: its scheme, path, query names and values and fragment read as before.",
      fields=["callback-scheme", "callback-path", "callback-query", "callback-fragment"])
-rule("build-callback-name-collision", "build-callback", "should",
+rule("build-callback-name-collision", "build-callback", "hardening",
      "An appended name the callback's query already holds (word, errorCode) is appended after it; the old one is kept.",
-     fields=["callback-query", "appended", "errorCode"],
-     breaks="the source app loses the value it wrote into its own callback (word=old), or never gets the result")
+     fields=["callback-query", "appended", "errorCode"])
 rule("build-callback-query-bytes", "build-callback", "should",
      "The callback's own path, query and fragment are kept byte for byte: nothing escaped, no escape decoded (RFC 3986 2.2).",
      fields=["callback-path", "callback-query", "callback-fragment"],
      breaks="a source app that reads its own callback's path, query or fragment as written, as RFC 3986 allows, gets other bytes than it wrote")
 rule("build-callback-unchanged", "build-callback", "should",
      "No delimiter is added or dropped: nothing to add adds no '?' or '&', and an empty fragment keeps its '#'.",
-     fields=["callback-fragment", "separator"])
+     fields=["callback-fragment", "separator"],
+     breaks="a source app that matches the URL it wrote gets another one: an empty query or fragment is not none "
+            "(RFC 3986 section 6.2.3)")
 rule("build-callback-before-fragment", "build-callback", "must",
      "Appended parameters go before the callback's '#': after it they would be fragment, never seen as query.",
      fields=["callback-fragment", "appended"])

@@ -202,7 +202,9 @@ class Collector:
             computed = overridden
         if computed != entry.role:
             raise GeneratorError("%s: role %s, but its rule %s is %s (one rule, one role)" % (key, computed, rule, entry.role))
-        if breaks is None and level in ("must", "should"):
+        # An implementation-defined vector takes its rule's harm too: what an answer matching none of its allowed
+        # values breaks, which that answer's should rests on (Vectors/README.md, "Levels", no allowed value).
+        if breaks is None and level in ("must", "should", "implementation-defined"):
             breaks = entry.breaks
         if level == "hardening" and "silent-hardening" not in cite:
             cite = list(cite) + ["silent-hardening"]

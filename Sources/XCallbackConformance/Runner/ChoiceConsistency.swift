@@ -6,8 +6,9 @@
 // `invalid-escape=reject` nor `literal`. So, for every undeclared point:
 //   1. collect the values each passing answer is consistent with;
 //   2. the value the target behaved as is the one most answers are consistent with (ties: the point's order);
-//   3. every answer not consistent with it fails as `inconsistent-choice`, scored at `should`, and names the
-//      vectors that showed the value the target behaved as and none of the values this answer showed.
+//   3. every answer not consistent with it fails as `inconsistent-choice`, scored at `implementation-defined` (each
+//      answer is an allowed value, and no SHOULD sentence or written harm asks one value everywhere: issue 37), and
+//      names the vectors that showed the value the target behaved as and none of the values this answer showed.
 
 /// The value a target behaved as on one undeclared choice point, and the vectors that contradict it.
 public struct ChoiceBehaviour: Hashable, Sendable {
@@ -17,7 +18,7 @@ public struct ChoiceBehaviour: Hashable, Sendable {
     public var value: String
     /// Vectors whose answer is consistent with `value`.
     public var showing: [String]
-    /// Vectors whose answer is not consistent with `value`; each fails at `should`.
+    /// Vectors whose answer is not consistent with `value`; each fails at `implementation-defined`.
     public var contradicting: [String]
 }
 
@@ -28,7 +29,8 @@ public enum ChoiceConsistency {
 
     /// Finds the value each undeclared point behaved as and fails the answers that contradict it.
     ///
-    /// - Parameter results: one run's results; contradicting ones become `inconsistent-choice` failures at `should`.
+    /// - Parameter results: one run's results; contradicting ones become `inconsistent-choice` failures at
+    ///   `implementation-defined`.
     /// - Returns: one behaviour per undeclared point that at least one passing answer gave evidence for.
     public static func judge(_ results: inout [RunResult]) -> [ChoiceBehaviour] {
         var byPoint: [ChoicePoint: [Int]] = [:]
@@ -53,7 +55,7 @@ public enum ChoiceConsistency {
                     !(results[other].result.evidence?.values.contains { shown.contains($0) } ?? true)
                 }.map { results[$0].id }
                 results[index].result.verdict = .failed(.inconsistentChoice)
-                results[index].result.level = .should
+                results[index].result.level = .implementationDefined
                 results[index].result.matched = nil
                 results[index].result.detail =
                     "\(point) is undeclared and the run behaved as \(point)=\(value) (\(list(against.isEmpty ? showing.map { results[$0].id } : against))); this answer "

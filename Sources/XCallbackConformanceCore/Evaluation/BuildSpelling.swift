@@ -3,10 +3,10 @@ import XCallbackURL
 // Builders compared byte for byte (Vectors/README.md, "Comparator", "Respellings"). A built URL that reads back as the
 // expected request is also compared, component by component, with the reference's spelling of that request; the
 // respellings RFC 3986 makes the same for every receiver the suite allows are listed there:
-// - a reserved character with no delimiting role escaped, or left raw, inside a value (§2.2): allowed outright,
-//   since every receiver decodes a value once;
-// - a reserved character escaped in the action, a name or the fragment, where the reference leaves it raw: the
-//   vector's level, since a receiver may read those as written (the suite allows it) and then gets the escape;
+// - a reserved character with no delimiting role escaped, or left raw, in any component (§2.2: producers "should
+//   percent-encode data octets that correspond to characters in the reserved set"): allowed outright;
+// - a `/` escaped in the action, where the reference writes it as the delimiter of the action's segments: the
+//   vector's level, since a receiver that splits the path (Foundation's `lastPathComponent`) gets another action;
 // - an unreserved character escaped (§2.3, §6.2.2.2), lowercase hex (§2.1, §6.2.2.1), a `?` with nothing after it or
 //   an empty `&` piece: should (they change no decoded value; a careless receiver may still see them).
 // Anything else that differs reads back otherwise and is the comparator's to name before this is asked.
@@ -25,8 +25,8 @@ public struct Respelling: Sendable, Equatable {
     public var detail: String {
         switch transformation {
         case .reservedEscaped:
-            "writes \(field) as '\(got)' where the reference writes '\(expected)': a receiver that reads \(field) as written "
-                + "(which the suite allows) gets the escape"
+            "writes \(field) as '\(got)' where the reference writes '\(expected)': a '/' that delimits the action's segments "
+                + "escaped, so a receiver that splits the path gets another action"
         case .unreservedEscaped:
             "writes \(field) as '\(got)' where the reference writes '\(expected)': an unreserved character escaped, which "
                 + "RFC 3986 §2.3 says producers should not do"
@@ -65,7 +65,7 @@ public enum BuildSpelling {
         built == canonical ? nil : strictest(queryRespellings(built: built, canonical: canonical, setAside: setAside))
     }
 
-    /// The respellings from the strictest: an escape a receiver reading as written gets, then the should ones.
+    /// The respellings from the strictest: the action's '/' escaped, then the should ones.
     static let severity: [FaultTransformation] = [.reservedEscaped, .unreservedEscaped, .respelled, .lowercaseHex]
 
     static func strictest(_ found: [Respelling]) -> Respelling? {
@@ -119,9 +119,9 @@ public enum BuildSpelling {
             if w.spelling == .raw, h.spelling != .raw {
                 if EncodingRules.isUnreserved(w.byte) {
                     transformations.insert(.unreservedEscaped)
-                } else if !valueLike {
+                } else if field == .action, w.byte == UInt8(ascii: "/") {
                     transformations.insert(.reservedEscaped)
-                }  // else a reserved character escaped in a value: allowed
+                }  // else a reserved character that delimits nothing, escaped: allowed (§2.2)
             }
             // Lowercase hex in any escape, whether or not the reference writes one there (RFC 3986 §2.1).
             if h.spelling == .lowercaseEscaped { transformations.insert(.lowercaseHex) }

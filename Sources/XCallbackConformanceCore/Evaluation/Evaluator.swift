@@ -203,9 +203,15 @@ struct Context {
         check("scheme", want.scheme, got.scheme)
         check("action", want.action, got.action)
         check("source", want.source, got.source)
-        check("success", want.success, got.success)
-        check("error", want.error, got.error)
-        check("cancel", want.cancel, got.cancel)
+        // A decoder's callback values are compared as the URLs it will open (`CallbackURIForm`); a builder's are read
+        // back from its URL and compared as written.
+        func checkCallback(_ field: String, _ a: String?, _ b: String?) {
+            if vector.operation == .parse, CallbackURIForm.same(a, b) { return }
+            check(field, a, b)
+        }
+        checkCallback("success", want.success, got.success)
+        checkCallback("error", want.error, got.error)
+        checkCallback("cancel", want.cancel, got.cancel)
         if choices[.fragment] != "not-reported" { check("fragment", want.fragment, got.fragment) }
         if !sameParameters(want.parameters, got.parameters) {
             differences.append(

@@ -15,11 +15,14 @@ public struct Fault: Hashable, Sendable {
     public var level: Level
     /// Whether the fault touches one of the fields of the vector's rule (so the vector counts against its rule).
     public var withinRule: Bool
+    /// The level the fault table gives this failure's own differences (for a refusal, its vector's level): when its
+    /// fault's group is stricter, the failure is scored at the group's level but no stricter than this.
+    public var tableLevel: Level
 
     /// Creates a fault.
     public init(
         role: TargetRole, transformation: FaultTransformation, qualifier: String? = nil, fields: [FaultField],
-        level: Level, withinRule: Bool = true
+        level: Level, withinRule: Bool = true, tableLevel: Level? = nil
     ) {
         self.role = role
         self.transformation = transformation
@@ -27,6 +30,8 @@ public struct Fault: Hashable, Sendable {
         self.fields = fields
         self.level = level
         self.withinRule = withinRule
+        self.tableLevel = tableLevel ?? level
+        self.tableLevel = tableLevel ?? level
     }
 
     /// What groups answers into one fault: the role, the transformation and its qualifier. A builder's encoding of a
@@ -64,7 +69,8 @@ public struct FaultGroup: Hashable, Sendable {
     public var qualifier: String?
     /// Every field a member touches, in `FaultField` order.
     public var fields: [FaultField]
-    /// The strictest level among the members: the fault's level, at which every member is scored.
+    /// The strictest level among the members: the fault's level. Each member is scored at it, but no stricter than
+    /// the table gives that member's own differences (`Fault.tableLevel`).
     public var level: Level
     /// The ids of the failing vectors, in suite order.
     public var vectors: [String]
@@ -88,7 +94,8 @@ public struct FaultGroup: Hashable, Sendable {
     /// The role, or the roles joined with `+` when both builders show it.
     public var roleText: String { roles.count > 1 ? roles.map(\.rawValue).sorted().joined(separator: "+") : role.rawValue }
 
-    /// Groups `results` (failed ones with faults) by each fault's key (an answer with two faults is in two groups): the strictest level first, then most vectors.
+    /// Groups `results` (failed ones with faults) by each fault's key (an answer with two faults is in two groups):
+    /// the strictest level first, then most vectors.
     public static func groups(of results: [VectorResult]) -> [FaultGroup] {
         var order: [String] = []
         var groups: [String: FaultGroup] = [:]

@@ -4,7 +4,9 @@
 //   3. a refusal under another category is the fault that explains it, when the run shows one: the target lacks
 //      the expected check (it accepts other inputs that check refuses) or applies its own too widely (it refuses
 //      valid inputs under that category). Two right refusals of one input are never a must fault of their own;
-//   4. failures are grouped by fault, and each is scored at its fault's level, the strictest among its members.
+//   4. failures are grouped by fault, and each is scored at its fault's level, the strictest among its members, but
+//      no stricter than the table gives its own differences (a refusal: its vector's level; a name left undecoded:
+//      should), so that one must member does not lift the others past what their own answers show.
 // A failure counts against its vector's rule only when its fault touches one of the rule's fields (RunSummary).
 // The runner, the test-framework summaries and the matrix (rejudging a stored report) all call `judge`.
 
@@ -41,7 +43,10 @@ public enum FaultJudgement {
         for index in results.indices where !results[index].faults.isEmpty {
             for position in results[index].faults.indices {
                 let key = results[index].faults[position].key
-                if let level = levels[key] { results[index].faults[position].level = level }
+                if let level = levels[key] {
+                    let fault = results[index].faults[position]
+                    results[index].faults[position].level = min(fault.level, max(level, fault.tableLevel))
+                }
             }
             results[index].faults.sort { $0.level < $1.level }
             results[index].level = results[index].faults[0].level
@@ -75,6 +80,7 @@ public enum FaultJudgement {
                     ?? faults.first { $0.role == fault.role && $0.transformation == .refused && $0.qualifier == parts[1] }
                 guard var moved = explaining else { continue }
                 moved.level = fault.level
+                moved.tableLevel = fault.level
                 moved.withinRule = fault.withinRule
                 results[index].faults[position] = moved
             }

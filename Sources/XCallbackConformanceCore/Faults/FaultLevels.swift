@@ -10,7 +10,8 @@ public enum FaultLevels {
         let field = difference.field, qualifier = difference.qualifier ?? "", note = difference.note ?? ""
         switch difference.transformation {
         case .otherCategory: return max(vectorLevel, .should)
-        case .inconsistentChoice, .replacementCharacter, .latin1, .normalised, .lowercaseHex, .unreservedEscaped, .respelled,
+        case .inconsistentChoice: return .implementationDefined
+        case .replacementCharacter, .latin1, .normalised, .lowercaseHex, .unreservedEscaped, .respelled,
             .reordered, .flagForm:
             return .should
         case .refused, .accepted, .broke, .unreadableURL: return vectorLevel

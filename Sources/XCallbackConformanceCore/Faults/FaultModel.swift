@@ -79,7 +79,13 @@ public enum FaultModel {
             let members = grouped[key]!
             let fields = Array(Set(members.map(\.field))).sorted()
             let withinRule = ruleFields.map { !$0.isDisjoint(with: fields) } ?? true
-            var level = withinRule ? result.level : FaultLevels.level(of: members, vectorLevel: result.level)
+            var table = FaultLevels.level(of: members, vectorLevel: result.level)
+            var level = withinRule ? result.level : table
+            // A crash or a hang on an input every outcome refuses acts on nothing: the harm the vector names does not
+            // follow, and the spec is silent on a receiver that dies (Vectors/README.md, "Faults"): hardening.
+            if members[0].transformation == .broke, refusesEverywhere(result.vector) {
+                (level, table) = (.hardening, .hardening)
+            }
             // Another refusal category, and a respelling that every name and value reads the same through (lowercase
             // hex, an unreserved character escaped), are should at most, whichever vector shows them (Vectors/README.md,
             // "The rule for must"; one hazard, one level).
@@ -88,8 +94,15 @@ public enum FaultModel {
             }
             return Fault(
                 role: role(of: result.vector, members), transformation: members[0].transformation,
-                qualifier: members[0].qualifier, fields: fields, level: level, withinRule: withinRule)
+                qualifier: members[0].qualifier, fields: fields, level: level, withinRule: withinRule,
+                tableLevel: FaultLevels.shouldAtMost.contains(members[0].transformation)
+                    ? max(table, .should) : table)
         }.sorted { $0.level < $1.level }
+    }
+
+    /// Whether every outcome `vector` allows is a refusal.
+    public static func refusesEverywhere(_ vector: Vector) -> Bool {
+        leaves(of: vector.expectation, choices: [:]).allSatisfy { if case .reject = $0 { true } else { false } }
     }
 
     /// The role whose code the fault is in: recognition for a refusal or acceptance under a recognition category,
@@ -126,9 +139,16 @@ public enum FaultModel {
         return best.isEmpty ? [[FieldDifference(fallbackField(result.vector.operation), .unexplained)]] : best
     }
 
-    /// One for each transformation an explanation needs, three for an unexplained difference.
+    /// One for each fault an explanation needs (a transformation and its qualifier), three for an unexplained one.
     static func cost(_ differences: [FieldDifference]) -> Int {
-        Set(differences.map(\.transformation)).reduce(0) { $0 + ($1 == .unexplained ? 3 : 1) }
+        let faults = Set(differences.map { FaultKey(transformation: $0.transformation, qualifier: $0.qualifier) })
+        return faults.reduce(0) { $0 + ($1.transformation == .unexplained ? 3 : 1) }
+    }
+
+    /// What one fault of an explanation is keyed by (`faults(_:_:ruleFields:)` groups differences the same way).
+    struct FaultKey: Hashable {
+        var transformation: FaultTransformation
+        var qualifier: String?
     }
 
     /// The fault a whole-input hypothesis names for a refusal where the vector expects another refusal: used only when

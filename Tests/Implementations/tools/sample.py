@@ -11,8 +11,8 @@ force the level) or ADAPTER (our adapter or patch does it), and REAL† apart: R
 the vector is filed under and another fault fails it. Each drawn failure shows the faults the runner's fault model
 named (report format 3), each marked within the vector's rule or outside it; a failure whose every fault lies outside
 the rule is flagged `REAL† candidate`, for the reader to confirm. Tests/Implementations/audit/sample-3.0.0.md is one
-such reading (a self-reading); audit/sample-5.0.0.md is a reading by someone who wrote neither the grades nor the
-audits.
+such reading (a self-reading); audit/sample-5.0.0.md and audit/sample-5.2.0.md are readings by people who wrote
+neither the grades nor the audits.
 
     tools/sample.py                      every row, seed 57 (the seed of the grades audit)
     tools/sample.py --seed 7 jasonnam    another seed, some rows

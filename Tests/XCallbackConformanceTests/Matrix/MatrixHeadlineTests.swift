@@ -79,7 +79,8 @@ import XCallbackMatrix
         // counts are those whose fields the refusal touches (the outcome).
         let faults = run.summary[.must].failingFaults
         #expect(!faults.isEmpty)
-        #expect(Set(faults.flatMap(\.vectors)) == Set(must.values.joined()), "every must failure is under a fault")
+        // A must fault may also hold failures scored lower (a refused should vector keeps its level).
+        #expect(Set(must.values.joined()).isSubset(of: Set(faults.flatMap(\.vectors))), "every must failure is under a fault")
         #expect(run.summary[.must].failingRules.count <= must.count)
         guard case .object(var members) = JSONReport.document(run),
             let index = members.firstIndex(where: { $0.key == "results" }), case .array(let results) = members[index].value

@@ -13,6 +13,7 @@ let causes = [
     "raw-plus-written",
     "scheme-compared-exactly",
     "unreadable-callback-fails-request",
+    "non-utf8-value-becomes-empty",
 ]
 
 let package = Package(

@@ -33,8 +33,8 @@ CALLBACKURLKIT = {
              "`appInstalled` answers as `UIApplication.canOpenURL` does on a device where the target app is "
              "installed: yes for any RFC 3986 scheme, no for `1app`, `my app`, `app:` or `\"\"`. A caller's own "
              "x-success/x-error/x-cancel are parameters (the library writes its own only for the closures of "
-             "`perform(…onSuccess:…)`). Skipped, as inputs the API cannot take: a request with x-source (always the "
-             "app's display name), a flag or a repeated name (`Parameters` is `[String: String]`), an error code "
+             "`perform(…onSuccess:…)`). Skipped, as inputs the API cannot take: a request with x-source, as its own "
+             "field or as a parameter of that name (always the app's display name, written over the caller's), a flag or a repeated name (`Parameters` is `[String: String]`), an error code "
              "that is not an `Int`, an error or a cancel with x-source or parameters (the failure closure takes an "
              "error, the cancel closure nothing).",
     "patch": "`patches/CallbackURLKit.patch` gives `Client.appInstalled` the `#else` branch it lacks outside "

@@ -66,9 +66,10 @@ JASONNAM = {
               "the empty piece of `&&`, a leading or a trailing `&` becomes a parameter with an empty name and "
               "value",
               all_of(op("parse"), vector_rule("decode-empty-pieces"))),
-        cause("non-utf8-value-becomes-empty", [HANDLER + ":107", HANDLER + ":136"],
+        cause("non-utf8-value-becomes-empty", [HANDLER + ":105-107", HANDLER + ":136"],
               "Foundation's `queryItems` gives a value that does not decode as UTF-8 as nil, which the handler "
-              "reads as \"\"; an action path that does not decode becomes the empty action",
+              "reads as \"\" (`:107`), and such a name as \"\", which the handler copies (`:106`); an action path that "
+              "does not decode becomes the empty action",
               all_of(op("parse"), vector_rule("decode-non-utf8", "decode-never-latin1"))),
         shared("byte-order-mark-dropped", [HANDLER + ":105"]),
         shared("raw-plus-written", ["Sources/XCallbackURL/XCallbackURL+URL.swift:45", HANDLER + ":51"]),

@@ -4,8 +4,6 @@ every field a vector asks for, which no call site does) was retired in issue 37.
 
 Paths are in the plugin at the pinned commit (plugin version 2.0.0); re-checked at fcd1068.
 """
-import re
-from urllib.parse import unquote, urlsplit
 
 from audit_rules import accepted, all_of, answered, any_of, behaviour, cause, detail, kind, op, tagged, vector_rule
 
@@ -56,33 +54,6 @@ ANY_SCHEME = cause(
            all_of(vector_rule("build-callback-invalid"), accepted())))
 
 
-def decoded_again(r):
-    """The URL opened reads as the callback (before its fragment) with its escapes decoded once more (`%26` opened
-    as `&`), whatever was appended after its query and however its query was written again."""
-    found = re.search(r"built callback (\S+) does not start with the callback URL (\S+) byte for byte", r.get("detail", ""))
-    if not found or "%" not in found.group(2):
-        return False
-    try:
-        once = urlsplit(unquote(found.group(2), errors="strict"))
-    except (UnicodeDecodeError, ValueError):
-        return False
-    built, before = urlsplit(found.group(1)), pairs(once.query)
-    return once.geturl() != found.group(2) and built[:3] == once[:3] and pairs(built.query)[:len(before)] == before
-
-
-def pairs(query):
-    """The query's (name, value) pairs, each decoded once; `+` is data, a piece without `=` has the empty value."""
-    return [tuple(unquote(part) for part in (piece.split("=", 1) + [""])[:2]) for piece in query.split("&") if piece]
-
-
-SECOND_DECODE = cause(
-    "callback-decoded-again", ["src/main.ts:56-66", "src/main.ts:250-254", "src/main.ts:265-266"],
-    "`decodeParameterValues` passes every parameter, x-success and x-error included, through `decodeURIComponent` once "
-    "more, after Obsidian has decoded them: a callback's own `%26` is opened as `&` (its query gains a parameter), "
-    "`%23` as `#` (the rest is fragment), `%3D` in a name as `=`, `%2526` as `%26`, and a `%` without two hex digits "
-    "throws URIError, so nothing is opened (D4, issues 51, 84, 151)",
-    all_of(op("build-callback"), any_of(answered(r"decodeURIComponent throws"), decoded_again)))
-
 ENTRY = """
 Obsidian (closed source) receives `obsidian://…`, parses it and hands the plugin an object of decoded parameters.
 The plugin parses no URL and builds no x-callback-url request, so parse and build-request are not the plugin's
@@ -116,8 +87,9 @@ the route makes:
   `decodeParameterValues`, then `hookSuccess(parameters, file)` with the active note, which appends `title`,
   `advanceduri`, `urlkey` and `fileuri` (`:449-459`; declared extraParameters, set aside by the comparator), or,
   with no note open, `failure(parameters, {errorMessage: "No file opened"})`, the route's one failure, which answers
-  every error vector. Success vectors with parameters are skipped. Hook's encoding is not documented: the route is
-  handed the callback as Obsidian decoded it, once. Obsidian's app is a stand-in whose vault holds one note
+  every error vector. Success vectors with parameters are skipped. Hook's encoding is not documented; the route
+  decodes every value once more, as the legacy route does, so it is fed as the legacy row is: handed
+  `encodeURIComponent(callback)`, which its second decode gives back. Obsidian's app is a stand-in whose vault holds one note
   (`Note.md` in the vault `Vault`, open here, written by write mode `new` on adv-uri); it fills only the four extra
   parameters.
 
@@ -153,10 +125,11 @@ NOT_OURS = """
 """
 
 ROUTE_DECODE = behaviour(
-    "D4, issues 51, 84, 151", "URIError on `%` in a value: the `hook-get-advanced-uri` route decodes every parameter "
-    "once more (`src/main.ts:56-66`, `:266`), after Obsidian has, and Hook's encoding is not documented; it reaches "
-    "x-success and x-error too, so a callback's own `%26` is opened as `&` (cause callback-decoded-again): the error "
-    "vectors whose callback query holds `%26`, `%23` or `%3D` in a name show it",
+    "D4, issues 51, 84, 151", "the `hook-get-advanced-uri` route decodes every parameter once more (`src/main.ts:56-66`, "
+    "`:266`), after Obsidian has, x-success and x-error included; Hook's encoding is not documented, so the row feeds "
+    "the callback encoded twice, as the legacy route documents, and the second decode gives it back: the error vectors "
+    "whose callback query holds `%26`, `%23` or `%3D` in a name fail only for the missing errorCode (a caller that "
+    "encodes once gets `%26` opened as `&`, or a URIError on a lone `%`, issues 51, 84, 151)",
     ["XCU-6SMK", "XCU-S7UJ", "XCU-T996"], "fail")
 LEGACY_DECODE = behaviour(
     "D4, issue 51", "the legacy `advanced-uri` route decodes every value once more (`src/main.ts:56-66`, `:251`), "
@@ -240,7 +213,7 @@ OBSIDIAN_ADVANCED_URI_HOOK = route_row(
     "extraParameters), or, with no note open, its one failure, failure(parameters, {errorMessage: 'No file opened'}), "
     "which answers every error vector as adv-uri's failure(parameters) does; a success cannot carry a vector's "
     "parameters (skipped). build-callback only.",
-    [SECOND_DECODE, QUERY_RESERIALISED, NO_ERROR_CODE_HOOK, ANY_SCHEME],
+    [QUERY_RESERIALISED, NO_ERROR_CODE_HOOK, ANY_SCHEME],
     [ROUTE_DECODE,
      behaviour("D19", "every success appends `title`, `advanceduri`, `urlkey` and `fileuri`, the open note's name and "
                "links (`src/main.ts:452-457`; declared extraParameters)",

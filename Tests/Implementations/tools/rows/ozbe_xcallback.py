@@ -47,16 +47,6 @@ def space_written_as_plus(prefix=""):
                  all_of(op("build-request"), kind("wrong-result"), answered(r"\+")))
 
 
-def reserved_escaped_in_name(prefix=""):
-    return cause("reserved-escaped-in-name", [MODULE + ":297-299"],
-                 prefix + "parameter names are written with `query_pairs_mut().extend_pairs`, the "
-                 "application/x-www-form-urlencoded serializer, which escapes every byte but ASCII letters, digits and "
-                 "`*-._` (form_urlencoded 1.1.0 `src/lib.rs:120-135`): the name `a?b` is written `a%3Fb`, `a/b` `a%2Fb`, "
-                 "where RFC 3986 §3.4 allows `?` and `/` in a query as they are; a receiver that matches names as written "
-                 "sees another name (suite 5.0.0 compares builders byte for byte: reserved-escaped)",
-                 all_of(op("build-request"), kind("encoding-rule"), detail(r"writes parameter-name as")))
-
-
 def x_names_built(extra_source=(), summary=None):
     return cause("x-names-built", [MODULE + ":115-139", MODULE + ":291-299"] + list(extra_source),
                  summary or "`append` and `push` keep any name, and `to_url` writes action parameters named x-success, "
@@ -206,7 +196,6 @@ No `extraParameters`: the module adds nothing unasked.
               all_of(vector_rule("recognise-userinfo-port"), accepted())),
         space_written_as_plus(),
         tilde_escaped(),
-        reserved_escaped_in_name(),
         cause("x-names-dropped", [MODULE + ":141-143", MODULE + ":152-172"],
               "`ActionParams::from_iter` drops every parameter whose decoded name starts with `x-` (case-sensitive), "
               "known or not, so `x-foo`, `x-parameter1`, `x-Success` and `x-success ` never reach the app (D13)",
@@ -359,7 +348,6 @@ of them, it is compared, and the URL holds it twice).
                       "the URL then carries the name twice"),
         caller_callbacks_twice(),
         tilde_escaped("As in the ozbe-xcallback row: "),
-        reserved_escaped_in_name("As in the ozbe-xcallback row: "),
         cli_encoded_again(),
         cause("adds-own-source-and-callbacks", ["src/macos.rs:70-102"],
               "`execute` copies the request and sets x-source to `callback` and x-success, x-error and x-cancel to its "

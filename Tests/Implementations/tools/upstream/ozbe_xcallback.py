@@ -90,13 +90,6 @@ CAUSES = {
                             fix="Return an error from `ActionParams::push`/`append` for names starting with `x-`."),
     "empty-action-accepted": shared("builder-empty-action", title="An empty action is accepted, at parse and at build",
                                     fix="Return an error from `parse` and `to_url` when the action is empty."),
-    "reserved-escaped-in-name": issue(
-        "`to_url` escapes `?` and `/` in parameter names: `a?b` is sent as `a%3Fb`",
-        "Write names with the characters RFC 3986 allows in a query left as they are (escape only `&`, `=`, `#`, `%`, "
-        "`+` and what a query cannot hold), so a target that matches names as written finds them.",
-        ["rfc3986-3.4-chars", "rfc3986-2.2"],
-        "Serialise the pairs with `percent_encoding::utf8_percent_encode` and a set built for query components, "
-        "instead of `query_pairs_mut().extend_pairs` (application/x-www-form-urlencoded)."),
     "cli-parameters-encoded-again": issue(
         "`callback` encodes its URL-encoded parameters again: `title=My%20Note` is sent as `title=My%2520Note`",
         "Decode each `name=value` argument once, as the README says they are URL-encoded, before `to_url` encodes "

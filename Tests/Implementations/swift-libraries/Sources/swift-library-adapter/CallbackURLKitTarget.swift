@@ -139,8 +139,10 @@ struct CallbackURLKitTarget: ConformanceTarget {
     }
 
     func buildRequest(_ request: XCallbackRequest) -> TargetAnswer<String> {
-        // x-source is the sending app's CFBundleDisplayName (Manager.swift:269-274), not an argument.
-        guard request.source == nil else {
+        // x-source is the sending app's CFBundleDisplayName (Manager.swift:269-274), not an argument: the library
+        // writes its own over a parameter of that name too (Manager.swift:200-201, Request.swift:44), so a request
+        // naming x-source either way is an input the API cannot take.
+        guard request.source == nil, !request.parameters.contains(where: { $0.name == "x-source" }) else {
             return .unsupported(reason: "x-source is always the app's display name from its Info.plist (Manager.appName), not a parameter the caller chooses", issueURL: nil)
         }
         // Callback URLs of the caller's own are parameters like any other; the library writes its own
