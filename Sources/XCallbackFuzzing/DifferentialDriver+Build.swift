@@ -170,9 +170,10 @@ extension DifferentialDriver {
                 report.disagreements.append(Disagreement(rule: .pathEncoding, detail: problem, qualifier: Self.violationKind(problem)))
             }
             if case .accepted(let canonical) = reference,
-                let escaped = Self.reservedEscape(BuildSpelling.firstRespelling(built: url, canonical: canonical, setAside: Set(target.extraParameters)))
+                let respelling = BuildSpelling.firstRespelling(built: url, canonical: canonical, setAside: Set(target.extraParameters)),
+                respelling.transformation == .reservedEscaped
             {
-                add(.reservedEscape, escaped)
+                add(.reservedEscape, respelling.detail)
             }
             if let problem = EncodingRules.firstLowercaseEscape(in: url) { add(.hexCase, problem) }
             if let problem = EncodingRules.firstUnreservedEscape(in: url) { add(.unreservedEscape, problem) }
@@ -324,11 +325,6 @@ extension DifferentialDriver {
         let hash = callback.firstIndex(of: "#") ?? callback.endIndex
         if kind == "unchanged", ["?", "&"].contains(where: { callback[..<hash] + $0 + callback[hash...] == built }) { return "unchanged-delimiter" }
         return decoded(built).starts(with: decoded(response.callbackURL)) ? kind + "-respelled" : kind
-    }
-
-    /// The detail of a respelling that escapes the action's '/' the reference writes raw; nil for any other.
-    static func reservedEscape(_ respelling: Respelling?) -> String? {
-        respelling?.transformation == .reservedEscaped ? respelling?.detail : nil
     }
 
     /// What a built callback holds besides the callback's own text: after its part before `#`, before its

@@ -301,6 +301,13 @@ public struct DifferentialDriver<Target: ConformanceTarget>: FuzzDriver, FuzzOut
         return report
     }
 
+    /// `parameters` with one leading U+FEFF dropped from each value that has it.
+    static func withoutLeadingByteOrderMarks(_ parameters: [XCallbackParameter]) -> [XCallbackParameter] {
+        parameters.map { parameter in
+            XCallbackParameter(parameter.name, parameter.value.map { $0.hasPrefix("\u{FEFF}") ? String($0.dropFirst()) : $0 })
+        }
+    }
+
     /// The rules broken when `got` is compared with `want` field by field; `callbacksAsURLs` compares a decoder's
     /// callbacks as the URLs it opens, as the runner does (a builder's are read back and compared as written).
     func fieldDifferences(_ want: XCallbackRequest, _ got: XCallbackRequest, callbacksAsURLs: Bool = false) -> [Disagreement] {
@@ -323,11 +330,8 @@ public struct DifferentialDriver<Target: ConformanceTarget>: FuzzDriver, FuzzOut
         }
         // A receiver may drop an unknown x- name or a look-alike of a reserved one (ReservedLookalikes), and a leading
         // byte-order mark of a value as a signature (RFC 3629 section 6; XCU-U26C).
-        let wanted = want.parameters.map { parameter in
-            XCallbackParameter(parameter.name, parameter.value.map { $0.hasPrefix("\u{FEFF}") ? String($0.dropFirst()) : $0 })
-        }
-        if want.parameters != got.parameters, wanted != got.parameters,
-            want.parameters.filter({ !ReservedLookalikes.isDroppable($0.name) }) != got.parameters
+        if want.parameters != got.parameters, want.parameters.filter({ !ReservedLookalikes.isDroppable($0.name) }) != got.parameters,
+            Self.withoutLeadingByteOrderMarks(want.parameters) != got.parameters
         {
             if Self.sortedKeys(want.parameters) != Self.sortedKeys(got.parameters) {
                 out.append(Disagreement(rule: .sameParameters, detail: "parameters \(Self.show(want.parameters)) vs \(Self.show(got.parameters))"))

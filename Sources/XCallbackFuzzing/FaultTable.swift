@@ -138,12 +138,10 @@ public final class FaultTable: Sendable {
             let result = Evaluator.evaluate(vector, answer: answer, choices: choices, extraParameters: Set(extraParameters))
             if case .skipped = result.verdict { continue }
             var level: Level? = result.verdict == .passed ? nil : result.level
-            // A crash, a hang or an internal error on an input to refuse is hardening, as the fault model scores it.
-            if level != nil, FaultModel.refusesEverywhere(vector) {
-                switch answer {
-                case .broken, .errored: level = .hardening
-                default: break
-                }
+            // A breakage is scored as the fault model scores it (hardening on an input to refuse).
+            switch answer {
+            case .broken, .errored: if level != nil, let breakage = FaultModel.breakageLevel(of: vector) { level = breakage }
+            default: break
             }
             let report = reporter.report(answer)
             let grade = FaultGrade(

@@ -43,6 +43,13 @@ def form_characters(names, values):
     every receiver (decode-first-equals): it reads back otherwise, which is must."""
     return any(c in text for text in names + values for c in "+ ") or any("=" in text for text in values)
 
+
+def lint_form_characters(key, level, names, values):
+    """Refuses a must build vector whose names or values hold form characters (`form_characters`)."""
+    if level == "must" and form_characters(names, values):
+        raise GeneratorError(key + ": lint: a build vector with '+', '=' or space in a value, or '+' or space in a "
+                             "name, is not must")
+
 class GeneratorError(Exception):
     pass
 
@@ -333,9 +340,7 @@ class Collector:
             for text in strings + [request["action"]]:
                 if model.first_unreserved_escape(model.encode_value(text)):
                     raise GeneratorError("%s: the model's own build of %r escapes an unreserved character" % (key, text))
-        if level == "must" and form_characters(names, values):
-            raise GeneratorError(key + ": lint: a build vector with '+', '=' or space in a value, or '+' or space in a "
-                                 "name, is not must")
+        lint_form_characters(key, level, names, values)
         self._finish(key, description, "build-request", {"request": request}, level, computed, cite, tags,
                      provenance, rule=rule, breaks=breaks)
 
@@ -373,9 +378,7 @@ class Collector:
                 url = alternative.get("accept", {}).get("url", "")
                 if model.first_unreserved_escape(url[len(callback.partition("#")[0]):]):
                     raise GeneratorError("%s: the model's expected URL %s escapes an unreserved character" % (key, url))
-        if level == "must" and form_characters(names, values):
-            raise GeneratorError(key + ": lint: a build vector with '+', '=' or space in a value, or '+' or space in a "
-                                 "name, is not must")
+        lint_form_characters(key, level, names, values)
         self._finish(key, description, "build-callback", input_, level, computed, cite, tags, provenance, rule=rule,
                      breaks=breaks, expand=expand)
 

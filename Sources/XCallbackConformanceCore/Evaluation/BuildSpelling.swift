@@ -50,13 +50,13 @@ public enum BuildSpelling {
         let want = URLParts(canonical), got = URLParts(built)
         guard want.head == got.head else { return nil }
         var found: [Respelling] = []
-        found += compare(.action, want.path, got.path, valueLike: false)
+        found += compare(.action, want.path, got.path)
         if want.query == nil, got.query == "" {
             found.append(Respelling(field: .separator, transformation: .respelled, expected: "", got: "?"))
         } else {
             found += queryRespellings(built: got.query ?? "", canonical: want.query ?? "", setAside: setAside)
         }
-        found += compare(.fragment, want.fragment ?? "", got.fragment ?? "", valueLike: false)
+        found += compare(.fragment, want.fragment ?? "", got.fragment ?? "")
         return strictest(found)
     }
 
@@ -89,8 +89,8 @@ public enum BuildSpelling {
             else { return found }
             let got = unused.remove(at: index)
             let (nameField, valueField) = fields(of: want.decodedName)
-            found += compare(nameField, want.name, got.name, valueLike: false)
-            found += compare(valueField, want.value ?? "", got.value ?? "", valueLike: true)
+            found += compare(nameField, want.name, got.name)
+            found += compare(valueField, want.value ?? "", got.value ?? "")
         }
         return found
     }
@@ -110,7 +110,7 @@ public enum BuildSpelling {
 
     /// How `got` respells `expected`, one component: nothing when they decode to different octets (another
     /// difference, which the comparator names) or differ only by respellings allowed outright.
-    static func compare(_ field: FaultField, _ expected: Substring, _ got: Substring, valueLike: Bool) -> [Respelling] {
+    static func compare(_ field: FaultField, _ expected: Substring, _ got: Substring) -> [Respelling] {
         guard expected != got else { return [] }
         let want = octets(expected), have = octets(got)
         guard want.count == have.count, zip(want, have).allSatisfy({ $0.byte == $1.byte }) else { return [] }

@@ -30,25 +30,9 @@ struct CallbackComparison {
         if expected.utf8.starts(with: raw.utf8) {
             base = raw
         } else {
-            let escaped = Self.escapingNonURICharacters(raw)
+            let escaped = EncodingRules.escapingOutsideURI(raw, brackets: false)
             base = expected.utf8.starts(with: escaped.utf8) ? Substring(escaped) : raw
         }
-    }
-
-    /// `text` with every byte that RFC 3986 allows nowhere raw written as an uppercase escape; `%` is left as it is.
-    static func escapingNonURICharacters(_ text: Substring) -> String {
-        let digits = Array("0123456789ABCDEF".utf8)
-        var out: [UInt8] = []
-        for byte in text.utf8 {
-            switch byte {
-            case 0..<0x21, 0x7F..., UInt8(ascii: "\""), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\\"),
-                UInt8(ascii: "^"), UInt8(ascii: "`"), UInt8(ascii: "{"), UInt8(ascii: "|"), UInt8(ascii: "}"):
-                out += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]]
-            default:
-                out.append(byte)
-            }
-        }
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// The separator the reference puts between the callback's base and the parameters.

@@ -92,6 +92,24 @@ public enum EncodingRules {
         return true
     }
 
+    /// `text` with every byte RFC 3986 allows nowhere raw (a control, a space, non-ASCII, one of `outsideURI` but the
+    /// brackets) written as an uppercase escape, `%` left as it is; with `brackets`, `[` and `]` too, but those around
+    /// an IP literal host (§3.2.2).
+    static func escapingOutsideURI(_ text: some StringProtocol, brackets: Bool) -> String {
+        let bytes = Array(text.utf8)
+        let ipLiteral = brackets ? ipLiteralHost(in: bytes) : 0..<0
+        let digits = Array("0123456789ABCDEF".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        for (index, byte) in bytes.enumerated() {
+            let bracket = byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]")
+            let escaped = byte < 0x21 || byte >= 0x7F
+                || (bracket ? brackets && !ipLiteral.contains(index) : outsideURI.contains(byte))
+            if escaped { out += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]] } else { out.append(byte) }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
     /// The host of `bytes` (after `scheme://` and any userinfo, up to `/`, `?` or `#`) when it is an IP literal, `[`
     /// then one `]`; otherwise an empty range.
     static func ipLiteralHost(in bytes: [UInt8]) -> Range<Int> {

@@ -31,7 +31,6 @@ public struct Fault: Hashable, Sendable {
         self.level = level
         self.withinRule = withinRule
         self.tableLevel = tableLevel ?? level
-        self.tableLevel = tableLevel ?? level
     }
 
     /// What groups answers into one fault: the role, the transformation and its qualifier. A builder's encoding of a

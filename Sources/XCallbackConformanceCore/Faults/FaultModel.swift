@@ -68,10 +68,10 @@ public enum FaultModel {
     /// The faults of one explanation: its differences grouped by transformation and qualifier, each with its fields,
     /// whether it lies within the vector's rule, and its level; the strictest first.
     static func faults(_ result: VectorResult, _ differences: [FieldDifference], ruleFields: Set<FaultField>?) -> [Fault] {
-        var order: [String] = []
-        var grouped: [String: [FieldDifference]] = [:]
+        var order: [FaultKey] = []
+        var grouped: [FaultKey: [FieldDifference]] = [:]
         for difference in differences {
-            let key = difference.transformation.rawValue + "|" + (difference.qualifier ?? "")
+            let key = FaultKey(difference)
             if grouped[key] == nil { order.append(key) }
             grouped[key, default: []].append(difference)
         }
@@ -81,28 +81,26 @@ public enum FaultModel {
             let withinRule = ruleFields.map { !$0.isDisjoint(with: fields) } ?? true
             var table = FaultLevels.level(of: members, vectorLevel: result.level)
             var level = withinRule ? result.level : table
-            // A crash or a hang on an input every outcome refuses acts on nothing: the harm the vector names does not
-            // follow, and the spec is silent on a receiver that dies (Vectors/README.md, "Faults"): hardening.
-            if members[0].transformation == .broke, refusesEverywhere(result.vector) {
-                (level, table) = (.hardening, .hardening)
+            if key.transformation == .broke, let breakage = breakageLevel(of: result.vector) {
+                (level, table) = (breakage, breakage)
             }
             // Another refusal category, and a respelling that every name and value reads the same through (lowercase
             // hex, an unreserved character escaped), are should at most, whichever vector shows them (Vectors/README.md,
             // "The rule for must"; one hazard, one level).
-            if FaultLevels.shouldAtMost.contains(members[0].transformation) {
-                level = max(level, .should)
+            if FaultLevels.shouldAtMost.contains(key.transformation) {
+                (level, table) = (max(level, .should), max(table, .should))
             }
             return Fault(
-                role: role(of: result.vector, members), transformation: members[0].transformation,
-                qualifier: members[0].qualifier, fields: fields, level: level, withinRule: withinRule,
-                tableLevel: FaultLevels.shouldAtMost.contains(members[0].transformation)
-                    ? max(table, .should) : table)
+                role: role(of: result.vector, members), transformation: key.transformation, qualifier: key.qualifier,
+                fields: fields, level: level, withinRule: withinRule, tableLevel: table)
         }.sorted { $0.level < $1.level }
     }
 
-    /// Whether every outcome `vector` allows is a refusal.
-    public static func refusesEverywhere(_ vector: Vector) -> Bool {
-        leaves(of: vector.expectation, choices: [:]).allSatisfy { if case .reject = $0 { true } else { false } }
+    /// The level a breakage of `vector` (a crash, a hang, an internal error) is scored at instead of the vector's:
+    /// hardening where every outcome refuses the input, since nothing is acted on and the spec is silent on a receiver
+    /// that dies (Vectors/README.md, "Faults"); `nil` where the vector accepts it.
+    public static func breakageLevel(of vector: Vector) -> Level? {
+        leaves(of: vector.expectation, choices: [:]).allSatisfy { if case .reject = $0 { true } else { false } } ? .hardening : nil
     }
 
     /// The role whose code the fault is in: recognition for a refusal or acceptance under a recognition category,
@@ -141,14 +139,18 @@ public enum FaultModel {
 
     /// One for each fault an explanation needs (a transformation and its qualifier), three for an unexplained one.
     static func cost(_ differences: [FieldDifference]) -> Int {
-        let faults = Set(differences.map { FaultKey(transformation: $0.transformation, qualifier: $0.qualifier) })
-        return faults.reduce(0) { $0 + ($1.transformation == .unexplained ? 3 : 1) }
+        Set(differences.map(FaultKey.init)).reduce(0) { $0 + ($1.transformation == .unexplained ? 3 : 1) }
     }
 
-    /// What one fault of an explanation is keyed by (`faults(_:_:ruleFields:)` groups differences the same way).
+    /// What one fault of an explanation is keyed by: `faults(_:_:ruleFields:)` groups differences by it, and `cost`
+    /// counts it.
     struct FaultKey: Hashable {
         var transformation: FaultTransformation
         var qualifier: String?
+
+        init(_ difference: FieldDifference) {
+            (transformation, qualifier) = (difference.transformation, difference.qualifier)
+        }
     }
 
     /// The fault a whole-input hypothesis names for a refusal where the vector expects another refusal: used only when

@@ -62,28 +62,28 @@ enum ChoiceMutants {
     }
 
     /// The ids of results that failed with `kind`, scored at the level the run-wide judgement gives that kind.
-    static func shouldFailures(_ run: ConformanceRun, _ kind: FailureKind) -> [String] {
+    static func judgedFailures(_ run: ConformanceRun, _ kind: FailureKind) -> [String] {
         let level: Level = kind == .inconsistentChoice ? .implementationDefined : .should
         return run.results.filter { $0.result.verdict.failureKind == kind && $0.result.level == level }.map(\.id)
     }
 
     @Test func aParserDroppingValuelessKeysButNotBareReservedNamesFailsAsInconsistent() throws {
         let run = try Self.run(ChoiceMutants.dropsValuelessKeys)
-        #expect(!Self.shouldFailures(run, .inconsistentChoice).isEmpty)
+        #expect(!Self.judgedFailures(run, .inconsistentChoice).isEmpty)
         let behaviour = try #require(run.choiceBehaviours.first { $0.point == .flagParameter })
         #expect(!behaviour.contradicting.isEmpty)
     }
 
     @Test func aParserKeepingPercentZZOnlyInTheQueryFailsAsInconsistent() throws {
         let run = try Self.run(ChoiceMutants.keepsInvalidEscapesInQuery)
-        let failures = Self.shouldFailures(run, .inconsistentChoice)
+        let failures = Self.judgedFailures(run, .inconsistentChoice)
         #expect(!failures.isEmpty)
         #expect(run.choiceBehaviours.contains { $0.point == .invalidEscape && !$0.contradicting.isEmpty })
     }
 
     @Test func aParserCollapsingDuplicatesToTheLastFailsAtShould() throws {
         let run = try Self.run(ChoiceMutants.collapsesDuplicatesToLast)
-        let failures = Self.shouldFailures(run, .inconsistentChoice) + Self.shouldFailures(run, .noAllowedValue)
+        let failures = Self.judgedFailures(run, .inconsistentChoice) + Self.judgedFailures(run, .noAllowedValue)
         #expect(!failures.isEmpty)
     }
 
