@@ -132,7 +132,7 @@ enum BuildTraits {
         if texts.contains(where: { $0.unicodeScalars.contains { $0 == "\r" || $0 == "\n" || $0 == "\0" } }) { traits.append(.crlfOrNUL) }
         if texts.contains(where: { $0.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F } }) { traits.append(.controlCharacter) }
         if texts.contains(where: { $0.unicodeScalars.contains { !$0.isASCII } }) { traits.append(.nonASCII) }
-        if texts.contains(where: { $0.unicodeScalars.contains { [0x202E, 0x85, 0x2028].contains($0.value) } }) {
+        if texts.contains(where: { $0.unicodeScalars.contains { $0.value == 0x202E || $0.value == 0x85 || $0.value == 0x2028 } }) {
             traits.append(.bidiOrLineSeparator)
         }
         if texts.contains(where: { $0.count > 1000 }) { traits.append(.longValue) }

@@ -75,6 +75,13 @@ LONG = 65536
 ESCAPE = re.compile(r"%([0-9A-Fa-f]{2})")
 
 
+# One pattern per positional class, and raw non-ASCII (surrogateescape stands for a raw invalid byte, not a character).
+POSITIONAL_PATTERNS = {id_: re.compile("[" + "".join(re.escape(chr(c)) for c in sorted(codes)) + "]")
+                       for id_, _, codes in POSITIONAL}
+RESERVED_SET = set(RESERVED)
+NON_ASCII = re.compile("[^\x00-\x7f\udc80-\udcff]")
+
+
 def classify(text):
     """The byte classes in one field's text: {class: set of places}; places are start/middle/end for controls
     and space, and {"in"} for every other class."""
@@ -82,20 +89,21 @@ def classify(text):
     if len(text) >= LONG:
         found["long"] = {"in"}
     last = len(text) - 1
-    for index, ch in enumerate(text):
-        for id_, _, codes in POSITIONAL:
-            if ord(ch) in codes:
-                places = found.setdefault(id_, set())
-                if index == 0:
-                    places.add("start")
-                if index == last:
-                    places.add("end")
-                if 0 < index < last:
-                    places.add("middle")
-        if ch in RESERVED:
-            found.setdefault("raw-" + NAMES[ch], set()).add("in")
-        if 0x80 <= ord(ch) and not 0xDC80 <= ord(ch) <= 0xDCFF:  # surrogateescape stands for a raw invalid byte
-            found.setdefault("raw-non-ascii", set()).add("in")
+    for id_, _, _ in POSITIONAL:
+        pattern = POSITIONAL_PATTERNS[id_]
+        places = set()
+        if text and pattern.match(text, 0):
+            places.add("start")
+        if text and pattern.match(text, last):
+            places.add("end")
+        if last > 1 and pattern.search(text, 1, last):
+            places.add("middle")
+        if places:
+            found[id_] = places
+    for ch in set(text) & RESERVED_SET:
+        found.setdefault("raw-" + NAMES[ch], set()).add("in")
+    if NON_ASCII.search(text):
+        found.setdefault("raw-non-ascii", set()).add("in")
     for match in re.finditer(r"%(?![0-9A-Fa-f]{2})(.?)", text):
         following = match.group(1)
         # Truncated: one hex digit, and the field ends there ('a%2'); one hex digit and another character is bad hex.

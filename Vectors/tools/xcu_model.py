@@ -37,6 +37,9 @@ SCHEME_RE = re.compile(r"^[A-Za-z][A-Za-z0-9+.\-]*$")
 HEX = "0123456789ABCDEFabcdef"
 # RFC 3986 §2: unreserved / reserved / '%'. Anything else raw is outside the URI character set.
 URI_CHARS = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#@!$&'()*+,;=%")  # no IP literals, so no [ ]
+# A C0 control or DEL; any other character outside URI_CHARS.
+CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+OUTSIDE = re.compile("[^" + re.escape("".join(sorted(URI_CHARS))) + r"\x00-\x1f\x7f]")
 # What the reference leaves raw inside an encoded name or value (design: PercentEncoding.encodeValue).
 VALUE_KEEP = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$'()*,;:@/?")
 
@@ -77,29 +80,32 @@ def _literal_handler_factory(origins):
     return handler
 
 
+# What `decode` reads in turn: an escape, a run of other characters, or one '%' or '+'.
+DECODE_TOKENS = re.compile(r"%[0-9A-Fa-f]{2}|[^%+]+|[%+]", re.S)
+
+
 def decode(text, choices, plus_space=False):
     """Decodes `%XX` once as UTF-8 (RFC 3986 §2.1, §2.4); `+` is a space only when asked."""
+    if "%" not in text and not (plus_space and "+" in text):
+        text.encode("utf-8")  # raises as the loop below would on a lone surrogate
+        return text
     out = bytearray()
     origins = []  # the escape text a decoded byte came from, None for raw bytes
-    i = 0
-    while i < len(text):
-        c = text[i]
-        if c == "%":
-            if i + 2 < len(text) and text[i + 1] in HEX and text[i + 2] in HEX:
-                out.append(int(text[i + 1:i + 3], 16))
-                origins.append(text[i:i + 3])
-                i += 3
-                continue
-            if choices["invalid-escape"] == "reject":
-                raise Reject("invalid-percent-encoding")
-        if c == "+" and plus_space:
+    for token in DECODE_TOKENS.finditer(text):
+        piece = token.group(0)
+        if piece[0] == "%" and len(piece) == 3:
+            out.append(int(piece[1:], 16))
+            origins.append(piece)
+            continue
+        if piece == "%" and choices["invalid-escape"] == "reject":
+            raise Reject("invalid-percent-encoding")
+        if piece == "+" and plus_space:
             out.append(0x20)
             origins.append(None)
         else:
-            encoded = c.encode("utf-8")
+            encoded = piece.encode("utf-8")
             out.extend(encoded)
             origins.extend([None] * len(encoded))
-        i += 1
     try:
         return out.decode("utf-8")
     except UnicodeDecodeError:
@@ -137,10 +143,10 @@ def parse(data, choices=None, strict_raw=False, undecoded=frozenset()):
     except UnicodeDecodeError:
         rejects.append("invalid-utf8")
         text = data.decode("utf-8", "replace")
-    if any(ord(c) < 0x20 or ord(c) == 0x7F for c in text):
+    if CONTROL.search(text):
         rejects.append("invalid-character")
     # A strict parser also refuses a second '#': the fragment holds no '#' (RFC 3986 §3.5).
-    outside = any(c not in URI_CHARS for c in text if not (ord(c) < 0x20 or ord(c) == 0x7F)) or text.count("#") > 1
+    outside = OUTSIDE.search(text) is not None or text.count("#") > 1
     if strict_raw and not rejects and outside:
         rejects.append("invalid-character")
     if choices["invalid-escape"] == "reject" and has_bad_escape(text):
@@ -232,13 +238,12 @@ def _parse_structure(text, choices, undecoded=frozenset()):
             parameters.append((name, value))
     mode = choices["duplicate-parameter"]
     if mode != "keep-all":
-        names = [n for n, _ in parameters]
-        kept = []
-        for index, (name, value) in enumerate(parameters):
-            others = [k for k, n in enumerate(names) if n == name]
-            if (mode == "first" and index == others[0]) or (mode == "last" and index == others[-1]):
-                kept.append((name, value))
-        parameters = kept
+        first, last = {}, {}
+        for index, (name, _) in enumerate(parameters):
+            first.setdefault(name, index)
+            last[name] = index
+        kept = first if mode == "first" else last
+        parameters = [(name, value) for index, (name, value) in enumerate(parameters) if kept[name] == index]
     return request(scheme.lower(), action, parameters=parameters,
                    fragment=None if fragment is None else fragment if "fragment" in undecoded else decode(fragment, choices),
                    **reserved)

@@ -95,8 +95,28 @@ public enum CallbackDifferences {
         if let before = decodedPieces(kept), before == decodedPieces(Substring(got)) {
             return FieldDifference(.callbackQuery, .respelled)
         }
+        if emptiesPieces(kept, Substring(got)) { return FieldDifference(.callbackQuery, .emptied) }
         return FieldDifference.explain(.callbackQuery, expected: String(kept), got: String(got), side: .spelling)
             ?? FieldDifference(.callbackQuery, .unexplained)
+    }
+
+    /// Whether `got` is `kept` with a name or a value of some pieces cut to nothing (`a%C0=v` as `=v`, `k=%FF` as
+    /// `k`), every other piece as written: what a query rebuilt from pieces that did not decode does.
+    static func emptiesPieces(_ kept: Substring, _ got: Substring) -> Bool {
+        let before = kept.split(separator: "&", omittingEmptySubsequences: false)
+        let after = got.split(separator: "&", omittingEmptySubsequences: false)
+        guard before.count == after.count, before != after else { return false }
+        func sides(_ piece: Substring) -> (name: Substring, value: Substring?) {
+            guard let equals = piece.firstIndex(of: "=") else { return (piece, nil) }
+            return (piece[..<equals], piece[piece.index(after: equals)...])
+        }
+        return zip(before, after).allSatisfy { was, now in
+            guard was != now else { return true }
+            let (wasName, wasValue) = sides(was), (nowName, nowValue) = sides(now)
+            let nameEmptied = nowName.isEmpty && !wasName.isEmpty && nowValue == wasValue
+            let valueEmptied = nowName == wasName && (nowValue ?? "").isEmpty && !(wasValue ?? "").isEmpty
+            return nameEmptied || valueEmptied
+        }
     }
 
     /// A query's pieces split at `&` and their first `=`, each side decoded once; `nil` when one does not decode.

@@ -128,6 +128,15 @@ public struct FaultGroup: Hashable, Sendable {
 }
 
 extension VectorInput {
+    /// The URL a parse input holds, as text; `nil` for a builder's input, or bytes that are not UTF-8.
+    var urlText: String? {
+        switch self {
+        case .parseText(let text): text
+        case .parseBytes(let bytes): String(validating: bytes, as: UTF8.self)
+        default: nil
+        }
+    }
+
     /// The input's length in bytes, to pick a group's shortest example.
     var size: Int {
         switch self {

@@ -1,6 +1,8 @@
 // The run-wide step of the fault model (Vectors/README.md, "Faults"):
 //   1. every failure is given the faults its answer may show (`FaultModel.diagnoses`);
 //   2. where several are equally close, the one other failures of the run show most wins;
+//   2b. a refusal is put down to a feature of its input (the host's spelling, an action of several segments) unless the
+//      run refuses valid inputs without any under the same category;
 //   3. a refusal under another category is the fault that explains it, when the run shows one: the target lacks
 //      the expected check (it accepts other inputs that check refuses) or applies its own too widely (it refuses
 //      valid inputs under that category). Two right refusals of one input are never a must fault of their own;
@@ -37,6 +39,7 @@ public enum FaultJudgement {
             for faults in explanations.dropFirst() where support(faults) > support(best) { best = faults }
             results[index].faults = best
         }
+        generaliseRefusals(&results, rules: rules)
         attributeCategories(&results)
         let levels = Dictionary(
             FaultGroup.groups(of: results).map { ($0.key, $0.level) }, uniquingKeysWith: min)
@@ -62,6 +65,34 @@ public enum FaultJudgement {
             result, choices: choices, extraParameters: extraParameters, ruleFields: fields.flatMap { $0.isEmpty ? nil : $0 })
     }
 
+    /// Step 2b: a refusal is put down to a feature of its input (`RefusalFeature`) only while the run refuses no valid
+    /// input without one under the same category: a target that refuses plain inputs too shows one refusal fault,
+    /// whatever each input holds (Middleman's receiver refuses every URL without its identifiers).
+    static func generaliseRefusals(_ results: inout [VectorResult], rules: [String: VectorRule]) {
+        let plain = Set(results.lazy.flatMap(\.faults).compactMap { fault -> String? in
+            guard fault.transformation == .refused, let split = RefusalFeature.split(fault.qualifier), split.feature == nil
+            else { return nil }
+            return split.category
+        })
+        guard !plain.isEmpty else { return }
+        for index in results.indices {
+            for position in results[index].faults.indices {
+                let fault = results[index].faults[position]
+                guard fault.transformation == .refused, let split = RefusalFeature.split(fault.qualifier), split.feature != nil,
+                    plain.contains(split.category)
+                else { continue }
+                let outcome = [FieldDifference(.outcome, .refused, split.category)]
+                var general = fault
+                general.role = FaultModel.role(of: results[index].vector, outcome)
+                general.qualifier = split.category
+                general.fields = [.outcome]
+                let ruleFields = rules[results[index].vector.rule]?.fields ?? []
+                general.withinRule = ruleFields.isEmpty || ruleFields.contains(.outcome)
+                results[index].faults[position] = general
+            }
+        }
+    }
+
     /// Step 3: a refusal under another category (`X as Y`) becomes the run's fault `accepted (X)` or `refused (Y)`
     /// of the same role, when there is one.
     static func attributeCategories(_ results: inout [VectorResult]) {
@@ -77,7 +108,9 @@ public enum FaultJudgement {
                 let hypothesis = FaultModel.refusalHypothesis(results[index])
                 let explaining = faults.first { $0.key == hypothesis?.key }
                     ?? faults.first { $0.role == fault.role && $0.transformation == .accepted && $0.qualifier == parts[0] }
-                    ?? faults.first { $0.role == fault.role && $0.transformation == .refused && $0.qualifier == parts[1] }
+                    ?? faults.first {
+                        $0.role == fault.role && $0.transformation == .refused && RefusalFeature.split($0.qualifier)?.category == parts[1]
+                    }
                 guard var moved = explaining else { continue }
                 moved.level = fault.level
                 moved.tableLevel = fault.level

@@ -110,12 +110,16 @@ public enum FaultModel {
         let recognition: Set<String> = [
             "not-x-callback-url", "invalid-scheme", "invalid-authority", "missing-action", "authority not checked",
         ]
+        // A refusal put down to a feature of the input is recognition's when its category or its feature's field is.
+        let recognitionCategory = differences.contains { difference in
+            difference.field == .outcome
+                && (difference.qualifier.map { qualifier in recognition.contains { qualifier.hasPrefix($0) } } ?? false)
+        }
         let allRecognition = differences.allSatisfy { difference in
             switch difference.field {
             case .scheme, .host, .authority: true
-            case .outcome:
-                difference.qualifier.map { qualifier in recognition.contains { qualifier.hasPrefix($0) } } ?? false
-            default: false
+            case .outcome: recognitionCategory || differences.contains { [.scheme, .host, .authority].contains($0.field) }
+            default: difference.transformation == .refused && recognitionCategory
             }
         }
         return allRecognition ? .recognise : .decode
@@ -131,8 +135,14 @@ public enum FaultModel {
         for candidate in candidates {
             let found = differences(result.answer, from: candidate, context: context, result: result)
             guard !found.isEmpty else { continue }
-            let cost = cost(found)
-            if cost < bestCost { (best, bestCost) = ([found], cost) } else if cost == bestCost, !best.contains(found) { best.append(found) }
+            for variant in [found] + [reencodedVariant(found)].compactMap({ $0 }) {
+                let cost = cost(variant)
+                if cost < bestCost {
+                    (best, bestCost) = ([variant], cost)
+                } else if cost == bestCost, !best.contains(variant) {
+                    best.append(variant)
+                }
+            }
         }
         return best.isEmpty ? [[FieldDifference(fallbackField(result.vector.operation), .unexplained)]] : best
     }
@@ -156,12 +166,7 @@ public enum FaultModel {
     /// The fault a whole-input hypothesis names for a refusal where the vector expects another refusal: used only when
     /// the run shows that hypothesis's fault elsewhere (`FaultJudgement`), never on one answer alone.
     public static func refusalHypothesis(_ result: VectorResult) -> Fault? {
-        let url: String? = switch result.vector.input {
-        case .parseText(let text): text
-        case .parseBytes(let bytes): String(validating: bytes, as: UTF8.self)
-        default: nil
-        }
-        guard let url, case .rejected = result.answer,
+        guard let url = result.vector.input.urlText, case .rejected = result.answer,
             let differences = parseHypothesis(url, answer: result.answer, expected: nil, refusalExpected: true)
         else { return nil }
         return faults(result, differences, ruleFields: nil).first
@@ -254,8 +259,9 @@ public enum FaultModel {
         case (.broken(let breakage), _): return [FieldDifference(.outcome, .broke, breakage.kind.rawValue)]
         case (.errored, _): return [FieldDifference(.outcome, .broke, "errored")]
         case (.unsupported, _): return []
-        case (.rejected(let category, _), .accept):
-            return [FieldDifference(.outcome, .refused, category?.rawValue ?? "no category")]
+        case (.rejected(let category, _), .accept(let expected)):
+            return RefusalFeature.refusal(
+                category: category?.rawValue ?? "no category", features: RefusalFeature.features(of: context.vector, expected: expected))
         case (.accepted, .reject(let category)): return [FieldDifference(.outcome, .accepted, category.rawValue)]
         case (.rejected(let actual, _), .reject(let category)):
             guard let actual, actual != category else { return [] }
@@ -273,8 +279,9 @@ public enum FaultModel {
         let vector = context.vector
         switch (vector.operation, expected, observed) {
         case (.parse, .request(let want), .request(let got)):
-            return RequestDifferences.between(
+            let found = RequestDifferences.between(
                 want, got, side: .decoder, unordered: context.unordered, fragment: context.choices[.fragment] != "not-reported")
+            return reencoded(found, got: got, input: vector.input)
         case (.buildRequest, .request(let want), .url(let built)):
             guard var parsed = try? XCallbackRequest(parsing: built) else {
                 return [FieldDifference(.outcome, .unreadableURL)]
@@ -299,6 +306,37 @@ public enum FaultModel {
             }
             return spelling(result, in: vector.operation, respelling: respelling)
         default: return []
+        }
+    }
+
+    /// `differences` with a field "not decoded" named "encoded again" where its answer is not written anywhere in the
+    /// input: the decoder decoded it and encoded it once more (`%26` answered as `%2526`, `#` as `%23`), which no
+    /// reading of the input as written gives.
+    static func reencoded(_ differences: [FieldDifference], got: XCallbackRequest, input: VectorInput) -> [FieldDifference] {
+        guard differences.contains(where: { $0.transformation == .notDecoded }) else { return differences }
+        guard let text = input.urlText else { return differences }
+        // Fields of one value only: a parameter's answer is not told apart from the others' here.
+        let answers: [FaultField: String?] = [
+            .action: got.action, .source: got.source, .success: got.success, .error: got.error, .cancel: got.cancel,
+            .fragment: got.fragment,
+        ]
+        return differences.map { difference in
+            guard difference.transformation == .notDecoded, let answer = answers[difference.field] ?? nil,
+                !text.contains(answer)
+            else { return difference }
+            return FieldDifference(difference.field, .encodedAgain, difference.qualifier, note: difference.note)
+        }
+    }
+
+    /// The other exact explanation of a callback or a source "not decoded": decoded and encoded again into the very
+    /// spelling of the input (`%23` decoded to `#`, then written `%23` again). One answer cannot tell the two apart;
+    /// the run's other answers do (`FaultJudgement`, step 2), so a receiver that re-encodes shows one fault.
+    static func reencodedVariant(_ differences: [FieldDifference]) -> [FieldDifference]? {
+        let fields: Set<FaultField> = [.source, .success, .error, .cancel]
+        guard differences.contains(where: { $0.transformation == .notDecoded && fields.contains($0.field) }) else { return nil }
+        return differences.map { difference in
+            guard difference.transformation == .notDecoded, fields.contains(difference.field) else { return difference }
+            return FieldDifference(difference.field, .encodedAgain, difference.qualifier, note: difference.note)
         }
     }
 

@@ -21,11 +21,43 @@ public enum StoredReport {
             default: continue
             }
             let level = (result["scoredLevel"]?.stringValue ?? result["level"]?.stringValue).flatMap(Level.init(rawValue:))
-            out.append(VectorResult(
+            var read = VectorResult(
                 vector: vector, verdict: verdict, answer: answer(result["answer"], operation: vector.operation),
-                detail: result["detail"]?.stringValue ?? "", matched: result["matched"]?.stringValue, level: level))
+                detail: result["detail"]?.stringValue ?? "", matched: result["matched"]?.stringValue, level: level)
+            // An answer kept as a digest, or cut for committing (Tests/Implementations/tools/provenance.py), cannot be
+            // compared again: the faults the run named from the whole answer stand.
+            if isPartial(read.answer, stored: result["answer"]), let faults = storedFaults(result["faults"]), !faults.isEmpty {
+                read.faultCandidates = [faults]
+            }
+            out.append(read)
         }
         return out
+    }
+
+    /// The note `provenance.py` puts where it cuts a long string of a committed report.
+    static let cutNote = " more characters cut for the committed results]"
+
+    /// Whether a stored answer is less than the whole answer: a digest, or a string cut for committing.
+    static func isPartial(_ answer: TargetAnswer<ObservedResult>, stored: JSONValue?) -> Bool {
+        if case .accepted(.digest) = answer { return true }
+        return stored?.compactText.contains(cutNote) ?? false
+    }
+
+    /// The faults a report stored for one result (`Fault`'s fields), or `nil` when one does not read.
+    static func storedFaults(_ json: JSONValue?) -> [Fault]? {
+        guard let items = json?.arrayValue else { return nil }
+        var faults: [Fault] = []
+        for item in items {
+            guard let role = item["role"]?.stringValue.map(TargetRole.init(rawValue:)),
+                let transformation = item["transformation"]?.stringValue,
+                let level = item["level"]?.stringValue.flatMap(Level.init(rawValue:))
+            else { return nil }
+            faults.append(Fault(
+                role: role, transformation: FaultTransformation(rawValue: transformation), qualifier: item["qualifier"]?.stringValue,
+                fields: (item["fields"]?.arrayValue ?? []).compactMap(\.stringValue).map(FaultField.init(rawValue:)), level: level,
+                withinRule: item["withinRule"]?.boolValue ?? true))
+        }
+        return faults
     }
 
     /// The declared choices of the report's target.

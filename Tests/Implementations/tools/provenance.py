@@ -13,7 +13,8 @@ The report is then trimmed, so that every file under results/ has one shape: a p
 vector keeps what the matrix reads (id, level, tags, verdict, matched), and a skipped one also the
 target's reason (`detail`) when the target itself answered `skipped` (not for an operation it does not
 declare); a failure keeps everything; strings over 2000 characters (the security vectors' generated
-inputs) are cut with a note; the problem list, which repeats the failures, is left out. One result per
+inputs) are cut with a note (which StoredReport.cutNote reads: the matrix keeps the faults the run named
+from such an answer, whole); the problem list, which repeats the failures, is left out. One result per
 line keeps the diffs of a rerun readable. Last, the row's scores are printed, passed/applicable.
 """
 

@@ -19,12 +19,38 @@ import XCallbackConformance
 
     @Test("A refused should vector keeps its level beside a must refusal of the same fault")
     func aRefusalKeepsItsVectorsLevel() throws {
-        // XCU-GGEF: an uppercase host (must); XCU-B894: an uppercase scheme (should).
-        let results = try Self.refusals(of: ["XCU-GGEF", "XCU-B894"])
+        // XCU-AUDR: the action `dropbox/addphoto` (must); XCU-XWEB: the action `1.0/lookup` (should). Both refusals are
+        // put down to the action's segments.
+        let results = try Self.refusals(of: ["XCU-AUDR", "XCU-XWEB"])
         #expect(results.map(\.vector.level) == [.must, .should])
         #expect(Set(results.map { $0.faults.first?.key }).count == 1, "\(results.map { $0.faults.map(\.key) })")
         #expect(results.map(\.level) == [.must, .should], "\(results.map { $0.faults.map(\.title) })")
         #expect(FaultGroup.groups(of: results).map(\.level) == [.must])
+    }
+
+    @Test("Two checks too strict are two faults: the host's spelling and the scheme's case")
+    func twoRefusedFeaturesAreTwoFaults() throws {
+        // XCU-GGEF: an uppercase host (must); XCU-B894: an uppercase scheme (should).
+        let results = try Self.refusals(of: ["XCU-GGEF", "XCU-B894"])
+        #expect(results.map { $0.faults.first?.qualifier } == ["no category; host spelling", "no category; scheme case"])
+        #expect(results.map { $0.faults.first?.fields ?? [] } == [[.host, .outcome], [.scheme, .outcome]])
+        #expect(FaultGroup.groups(of: results).map(\.level) == [.must, .should])
+    }
+
+    @Test("A run that also refuses a plain valid input shows one refusal fault, whatever each input holds")
+    func aPlainRefusalTakesTheFeaturesAway() throws {
+        // XCU-GGEF: an uppercase host; XCU-AUDR: two segments; and a must vector with none of the features.
+        let suite = try VectorFixtures.suite.get()
+        let plain = try #require(suite.vectors.first { vector in
+            guard vector.operation == .parse, vector.level == .must, case .parseText(let url) = vector.input,
+                case .accept(.request(let request)) = vector.expectation
+            else { return false }
+            return url.hasPrefix("\(request.scheme)://x-callback-url/") && !request.action.contains("/")
+                && ![request.success, request.error, request.cancel].contains("")
+        })
+        let results = try Self.refusals(of: ["XCU-GGEF", "XCU-AUDR", plain.id])
+        #expect(Set(results.compactMap { $0.faults.first?.key }).count == 1, "\(results.map { $0.faults.map(\.key) })")
+        #expect(results.allSatisfy { $0.faults.first?.fields == [.outcome] })
     }
 
     @Test("A crash on an input every outcome refuses is hardening; on one to accept, the vector's level")
