@@ -40,6 +40,8 @@ public struct FaultTransformation: RawRepresentable, Hashable, Sendable, Compara
     public static let caseChanged: Self = "case-changed"
     /// Cut short.
     public static let truncated: Self = "truncated"
+    /// Whitespace or control characters taken off its ends, as a trim does (`" a b "` as `"a b"`, `" "` as `""`).
+    public static let trimmed: Self = "trimmed"
     /// Cut down to nothing: an empty name or value where one was expected, or the reverse.
     public static let emptied: Self = "emptied"
     /// A delimiter (`/`, `?`, `#`, `&`, `=`) kept that belongs to the syntax.

@@ -35,6 +35,9 @@ public struct FieldDifference: Hashable, Sendable {
         guard expected != got || !XCallbackRequest.exactlyEqual(expected, got) else { return nil }
         guard let expected else { return FieldDifference(field, .added) }
         guard let got else { return FieldDifference(field, .missing) }
+        // One trim, whichever end it cut, whatever it counts as space, and whether anything was left: before
+        // `emptied` and `truncated`.
+        if isTrimmed(got, of: expected) { return FieldDifference(field, .trimmed) }
         if expected.isEmpty != got.isEmpty { return FieldDifference(field, .emptied) }
         let transformation = transformation(from: expected, to: got, side: side)
         let delimited = transformation == .delimiterKept || transformation == .delimiterRemoved
@@ -83,6 +86,20 @@ public struct FieldDifference: Hashable, Sendable {
             if got == expected + delimiter || expected == got + delimiter { return "trailing '\(delimiter)'" }
         }
         return nil
+    }
+
+    /// Whether `short` is `long` with whitespace, control or format characters taken off one end or both, and
+    /// nothing else changed (a trim, by any language's idea of space).
+    static func isTrimmed(_ short: String, of long: String) -> Bool {
+        let whole = Array(long.unicodeScalars), kept = Array(short.unicodeScalars)
+        guard kept.count < whole.count else { return false }
+        let space = CharacterSet.whitespacesAndNewlines.union(.controlCharacters)
+        for start in 0...(whole.count - kept.count) {
+            if start > 0, !space.contains(whole[start - 1]) { return false }
+            let end = start + kept.count
+            if whole[start..<end].elementsEqual(kept), whole[end...].allSatisfy({ space.contains($0) }) { return true }
+        }
+        return false
     }
 
     /// Whether `short` is `long` with some scalars taken out (controls, whitespace), and nothing else changed.

@@ -25,6 +25,12 @@ not copied); only the builders are wrapped. BUG is one of:
     plus-for-space       a space in a parameter value is written '+' (form encoding) (both builders)
     raw-action           the action is written unencoded
     message-trimmed      (5.1.0's grid) the errorMessage value is trimmed of surrounding whitespace and controls, as for display
+
+Bugs in a row of the coverage grid that the vectors before the grid (5.0.0) did not catch, one per row:
+
+    code-trimmed         the errorCode value is trimmed of surrounding whitespace and controls
+    result-names-trimmed the names of the results appended to a callback are trimmed of surrounding whitespace
+    fragment-reescaped   the callback's own fragment is percent-encoded again ('#a%20b' becomes '#a%2520b')
     none                 no bug: the example adapter as it is
 """
 
@@ -36,7 +42,8 @@ import example_adapter as base  # noqa: E402
 
 BUGS = ("raw-amp", "raw-nested", "second-question", "error-code", "raw-source", "raw-non-ascii", "double-ampersand",
         "question-ampersand", "query-normalised", "unreserved-escaped", "raw-names", "raw-error-message", "null-as-empty",
-        "lowercase-hex", "plus-for-space", "raw-action", "message-trimmed", "none")
+        "lowercase-hex", "plus-for-space", "raw-action", "message-trimmed", "code-trimmed", "result-names-trimmed",
+        "fragment-reescaped", "none")
 BUG = sys.argv[1] if len(sys.argv) > 1 else "none"
 if BUG not in BUGS:
     print("buggy_builder_adapter: unknown bug %r; one of %s" % (BUG, ", ".join(BUGS)), file=sys.stderr)
@@ -80,6 +87,8 @@ def value_text(name, value):
         return buggy_encode(value).replace("%20", "+")
     if BUG == "message-trimmed" and name == "errorMessage":
         return buggy_encode(value.strip())
+    if BUG == "code-trimmed" and name == "errorCode":
+        return buggy_encode(value.strip())
     return buggy_encode(value)
 
 
@@ -89,7 +98,7 @@ def buggy_encode_pairs(pairs):
         raise base.Rejection("empty-parameter-name", "a parameter needs a non-empty name")
     written = []
     for name, value in pairs:
-        written_name = name if BUG == "raw-names" else buggy_encode(name)
+        written_name = name if BUG == "raw-names" else buggy_encode(name.strip() if RESULTS and BUG == "result-names-trimmed" else name)
         if value is None:
             written.append(written_name + ("=" if BUG == "null-as-empty" else ""))
         else:
@@ -124,9 +133,17 @@ def normalised(query):
     return bytes(out).decode("utf-8", "replace")
 
 
+RESULTS = False  # whether the pairs being written are appended to a callback (result-names-trimmed)
+
+
 def buggy_build_callback(response):
     """The example adapter's build_callback, then the separator, the error code name or the own query made wrong."""
-    url = original_build_callback(response)
+    global RESULTS
+    RESULTS = True
+    try:
+        url = original_build_callback(response)
+    finally:
+        RESULTS = False
     callback = response["callback"]
     head = callback.partition("#")[0]
     if url == callback or not url.startswith(head):
@@ -141,6 +158,9 @@ def buggy_build_callback(response):
             return head + "&" + tail
     if BUG == "error-code" and response.get("outcome") == "error":
         return head + tail.replace("errorCode=", "error-Code=", 1)
+    if BUG == "fragment-reescaped" and "#" in url:
+        before, _, fragment = url.partition("#")
+        return before + "#" + fragment.replace("%", "%25")
     if BUG == "query-normalised" and "?" in head:
         before, _, query = head.partition("?")
         return before + "?" + normalised(query) + tail

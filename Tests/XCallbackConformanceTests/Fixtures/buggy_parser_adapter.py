@@ -13,6 +13,11 @@ not copied); only the parser is wrapped. BUG is one of:
     double-decode        every value is percent-decoded twice ('%2526' reads as '&')
     split-after-decode   the query is decoded before it is split, so '%26' splits a value
     fragment-stripped    (5.1.0's grid) the decoded fragment is trimmed of surrounding whitespace and controls
+
+Bugs in a row of the coverage grid that the vectors before the grid (5.0.0) did not catch, one per row:
+
+    source-trimmed       x-source is trimmed of surrounding whitespace and controls, as an app name for display
+    callbacks-trimmed    x-success, x-error and x-cancel are trimmed of surrounding whitespace and controls, as URLs
     none                 no bug: the example adapter as it is
 """
 
@@ -24,7 +29,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import example_adapter as base  # noqa: E402
 
 BUGS = ("port-accepted", "userinfo-accepted", "fragment-in-action", "host-case-sensitive", "double-decode",
-        "split-after-decode", "fragment-stripped", "none")
+        "split-after-decode", "fragment-stripped", "source-trimmed", "callbacks-trimmed", "none")
 BUG = sys.argv[1] if len(sys.argv) > 1 else "none"
 if BUG not in BUGS:
     print("buggy_parser_adapter: unknown bug %r; one of %s" % (BUG, ", ".join(BUGS)), file=sys.stderr)
@@ -80,6 +85,12 @@ def buggy_parse(data):
     parsed = original_parse(text)
     if BUG == "fragment-stripped" and parsed.get("fragment") is not None:
         parsed["fragment"] = parsed["fragment"].strip()
+    if BUG == "source-trimmed" and parsed.get("source") is not None:
+        parsed["source"] = parsed["source"].strip()
+    if BUG == "callbacks-trimmed":
+        for key in ("success", "error", "cancel"):
+            if parsed.get(key) is not None:
+                parsed[key] = parsed[key].strip()
     return parsed
 
 

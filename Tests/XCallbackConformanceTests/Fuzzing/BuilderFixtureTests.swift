@@ -24,10 +24,21 @@ enum BuilderFixtures {
     static let bugs = [
         "raw-amp", "raw-nested", "second-question", "error-code", "raw-source", "raw-non-ascii", "double-ampersand", "question-ampersand",
         "query-normalised", "unreserved-escaped", "raw-names", "raw-error-message", "null-as-empty", "lowercase-hex",
-        "plus-for-space", "raw-action", "message-trimmed",
+        "plus-for-space", "raw-action", "message-trimmed", "code-trimmed", "result-names-trimmed", "fragment-reescaped",
     ]
     /// The bugs the parser fixture can switch on.
-    static let parserBugs = ["port-accepted", "userinfo-accepted", "fragment-in-action", "host-case-sensitive", "double-decode", "split-after-decode", "fragment-stripped"]
+    static let parserBugs = [
+        "port-accepted", "userinfo-accepted", "fragment-in-action", "host-case-sensitive", "double-decode", "split-after-decode",
+        "fragment-stripped", "source-trimmed", "callbacks-trimmed",
+    ]
+    /// The bugs of both fixtures that sit in a row of the coverage grid the vectors before the grid (5.0.0) did not
+    /// catch (Vectors/README.md, "Coverage grid"), each with its role: the vectors catch them now.
+    static let gridRowBugs: [(fixture: String, bug: String, role: String)] = [
+        (buggyParser, "fragment-stripped", "decode"), (buggyParser, "source-trimmed", "decode"),
+        (buggyParser, "callbacks-trimmed", "decode"), (buggyBuilder, "message-trimmed", "build-callback"),
+        (buggyBuilder, "code-trimmed", "build-callback"), (buggyBuilder, "result-names-trimmed", "build-callback"),
+        (buggyBuilder, "fragment-reescaped", "build-callback"),
+    ]
     /// Executions that run every built-in seed once.
     static var seedRuns: Int { FuzzEngine<DifferentialDriver<ReferenceTarget>>.builtInSeeds.count }
 
@@ -55,6 +66,22 @@ enum BuilderFixtures {
         let builds = fixture == BuilderFixtures.buggyBuilder
         let operations = run.out.split(separator: "\n").filter { $0.hasPrefix("  operation: ") }
         #expect(!operations.isEmpty && operations.allSatisfy { $0.hasPrefix("  operation: build-") == builds }, "\(operations)")
+    }
+
+    /// Each bug in a row of the grid fails the suite's vectors of its role at must or should (the fuzz run above finds it).
+    @Test(arguments: BuilderFixtures.gridRowBugs.map { [$0.fixture, $0.bug, $0.role] })
+    func eachGridRowBugIsCaughtByTheVectors(_ bug: [String]) throws {
+        let report = FuzzFixtures.temporaryDirectory().appendingPathExtension("json")
+        defer { try? FileManager.default.removeItem(at: report) }
+        let captured = CapturedIO()
+        _ = ConformanceCommandLine.main(
+            arguments: ["--target", "python3 \(bug[0]) \(bug[1])", "--role", bug[2], "--format", "json", "--output", report.path, "--no-progress"],
+            io: captured.io)
+        let json = try JSONValue(parsing: Array(try Data(contentsOf: report)))
+        let failed = (json["results"]?.arrayValue ?? []).filter { result in
+            result["verdict"]?.stringValue == "failed" && ["must", "should"].contains(result["scoredLevel"]?.stringValue ?? "")
+        }
+        #expect(!failed.isEmpty, "\(bug[1]) passes every must and should vector of \(bug[2]): \(captured.standardError)")
     }
 
     @Test(arguments: [
