@@ -68,10 +68,8 @@ public struct ConformanceCheck: Sendable {
         let vector = testCase.vector
         result = target.claims(vector.role)
             ? RunContext.$vectorID.withValue(vector.id) { Evaluator.run(vector, on: target) } : .notApplicable(vector)
-        let fields = testCase.rule?.fields ?? []
         result = FaultModel.scored(
-            result, choices: target.declaredChoices, extraParameters: Set(target.extraParameters),
-            ruleFields: fields.isEmpty ? nil : fields)
+            result, choices: target.declaredChoices, extraParameters: Set(target.extraParameters), ruleFields: testCase.rule?.fields)
         self.targetName = target.identity.name
         knownFailure = knownFailures.entry(for: testCase.vector.id)
         self.testCase = testCase

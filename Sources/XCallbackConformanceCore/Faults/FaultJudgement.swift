@@ -60,9 +60,7 @@ public enum FaultJudgement {
     public static func candidates(
         of result: VectorResult, rules: [String: VectorRule], choices: DeclaredChoices, extraParameters: Set<String>
     ) -> [[Fault]] {
-        let fields = rules[result.vector.rule]?.fields
-        return FaultModel.diagnoses(
-            result, choices: choices, extraParameters: extraParameters, ruleFields: fields.flatMap { $0.isEmpty ? nil : $0 })
+        FaultModel.diagnoses(result, choices: choices, extraParameters: extraParameters, ruleFields: rules[result.vector.rule]?.fields)
     }
 
     /// Step 2b: a refusal is put down to a feature of its input (`RefusalFeature`) only while the run refuses no valid
@@ -86,8 +84,7 @@ public enum FaultJudgement {
                 general.role = FaultModel.role(of: results[index].vector, outcome)
                 general.qualifier = split.category
                 general.fields = [.outcome]
-                let ruleFields = rules[results[index].vector.rule]?.fields ?? []
-                general.withinRule = ruleFields.isEmpty || ruleFields.contains(.outcome)
+                general.withinRule = FaultModel.isWithinRule(general.fields, ruleFields: rules[results[index].vector.rule]?.fields)
                 results[index].faults[position] = general
             }
         }

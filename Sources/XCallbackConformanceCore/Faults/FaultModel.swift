@@ -12,7 +12,8 @@ public enum FaultModel {
     ///   - choices: the target's declared choices (a declared value narrows the outcomes compared against).
     ///   - extraParameters: names the target's builders add unasked, set aside as the comparator does.
     ///   - ruleFields: the fields of the vector's rule (rules.json); a fault touching none of them lies outside the
-    ///     rule and is scored at the fault table's level. `nil` counts every fault as within the rule.
+    ///     rule and is scored at the fault table's level. `nil` or an empty set (a rule that names no field) counts
+    ///     every fault as within the rule.
     public static func diagnose(
         _ result: VectorResult, choices: DeclaredChoices = [:], extraParameters: Set<String> = [],
         ruleFields: Set<FaultField>? = nil
@@ -78,7 +79,7 @@ public enum FaultModel {
         return order.map { key in
             let members = grouped[key]!
             let fields = Array(Set(members.map(\.field))).sorted()
-            let withinRule = ruleFields.map { !$0.isDisjoint(with: fields) } ?? true
+            let withinRule = isWithinRule(fields, ruleFields: ruleFields)
             var table = FaultLevels.level(of: members, vectorLevel: result.level)
             var level = withinRule ? result.level : table
             if key.transformation == .broke, let breakage = breakageLevel(of: result.vector) {
@@ -96,6 +97,12 @@ public enum FaultModel {
         }.sorted { $0.level < $1.level }
     }
 
+    /// Whether a fault touching `fields` lies within a rule of `ruleFields` (`nil` or empty: every fault does).
+    static func isWithinRule(_ fields: [FaultField], ruleFields: Set<FaultField>?) -> Bool {
+        guard let ruleFields, !ruleFields.isEmpty else { return true }
+        return !ruleFields.isDisjoint(with: fields)
+    }
+
     /// The level a breakage of `vector` (a crash, a hang, an internal error) is scored at instead of the vector's:
     /// hardening where every outcome refuses the input, since nothing is acted on and the spec is silent on a receiver
     /// that dies (Vectors/README.md, "Faults"); `nil` where the vector accepts it.
@@ -110,17 +117,17 @@ public enum FaultModel {
         let recognition: Set<String> = [
             "not-x-callback-url", "invalid-scheme", "invalid-authority", "missing-action", "authority not checked",
         ]
+        let recognitionFields: Set<FaultField> = [.scheme, .host, .authority]
         // A refusal put down to a feature of the input is recognition's when its category or its feature's field is.
         let recognitionCategory = differences.contains { difference in
             difference.field == .outcome
                 && (difference.qualifier.map { qualifier in recognition.contains { qualifier.hasPrefix($0) } } ?? false)
         }
+        let recognitionField = differences.contains { recognitionFields.contains($0.field) }
         let allRecognition = differences.allSatisfy { difference in
-            switch difference.field {
-            case .scheme, .host, .authority: true
-            case .outcome: recognitionCategory || differences.contains { [.scheme, .host, .authority].contains($0.field) }
-            default: difference.transformation == .refused && recognitionCategory
-            }
+            if recognitionFields.contains(difference.field) { return true }
+            if difference.field == .outcome { return recognitionCategory || recognitionField }
+            return difference.transformation == .refused && recognitionCategory
         }
         return allRecognition ? .recognise : .decode
     }
@@ -260,8 +267,7 @@ public enum FaultModel {
         case (.errored, _): return [FieldDifference(.outcome, .broke, "errored")]
         case (.unsupported, _): return []
         case (.rejected(let category, _), .accept(let expected)):
-            return RefusalFeature.refusal(
-                category: category?.rawValue ?? "no category", features: RefusalFeature.features(of: context.vector, expected: expected))
+            return RefusalFeature.refusal(of: context.vector, expected: expected, category: category?.rawValue ?? "no category")
         case (.accepted, .reject(let category)): return [FieldDifference(.outcome, .accepted, category.rawValue)]
         case (.rejected(let actual, _), .reject(let category)):
             guard let actual, actual != category else { return [] }
@@ -320,11 +326,9 @@ public enum FaultModel {
             .action: got.action, .source: got.source, .success: got.success, .error: got.error, .cancel: got.cancel,
             .fragment: got.fragment,
         ]
-        return differences.map { difference in
-            guard difference.transformation == .notDecoded, let answer = answers[difference.field] ?? nil,
-                !text.contains(answer)
-            else { return difference }
-            return FieldDifference(difference.field, .encodedAgain, difference.qualifier, note: difference.note)
+        return encodedAgain(differences) { difference in
+            guard let answer = answers[difference.field] ?? nil else { return false }
+            return !text.contains(answer)
         }
     }
 
@@ -333,9 +337,14 @@ public enum FaultModel {
     /// the run's other answers do (`FaultJudgement`, step 2), so a receiver that re-encodes shows one fault.
     static func reencodedVariant(_ differences: [FieldDifference]) -> [FieldDifference]? {
         let fields: Set<FaultField> = [.source, .success, .error, .cancel]
-        guard differences.contains(where: { $0.transformation == .notDecoded && fields.contains($0.field) }) else { return nil }
-        return differences.map { difference in
-            guard difference.transformation == .notDecoded, fields.contains(difference.field) else { return difference }
+        let variant = encodedAgain(differences) { fields.contains($0.field) }
+        return variant == differences ? nil : variant
+    }
+
+    /// `differences` with each "not decoded" one that `renamed` picks named "encoded again" instead.
+    static func encodedAgain(_ differences: [FieldDifference], where renamed: (FieldDifference) -> Bool) -> [FieldDifference] {
+        differences.map { difference in
+            guard difference.transformation == .notDecoded, renamed(difference) else { return difference }
             return FieldDifference(difference.field, .encodedAgain, difference.qualifier, note: difference.note)
         }
     }

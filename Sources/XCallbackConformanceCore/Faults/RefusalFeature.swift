@@ -7,46 +7,41 @@ import XCallbackURL
 // whatever the input.
 
 /// A feature of a valid input that a refusal of it is put down to.
-public struct RefusalFeature: Hashable, Sendable {
+struct RefusalFeature: Hashable, Sendable {
     /// The field the feature lies in.
-    public var field: FaultField
+    var field: FaultField
     /// What the feature is, as the refused fault's qualifier says it: `host spelling`, `action segments`.
-    public var name: String
+    var name: String
 
     /// The separator between a refusal's category and its feature in a fault's qualifier (`no category; host spelling`).
     static let separator = "; "
 
-    /// The features of `vector`'s input that a refusal may be put down to, the likeliest first (the host, the
-    /// scheme, the action, then the callbacks); empty for an input that has none, or a vector that is no parse.
-    static func features(of vector: Vector, expected: ExpectedResult) -> [RefusalFeature] {
-        guard case .request(let request) = expected else { return [] }
-        guard let text = vector.input.urlText, let colon = text.firstIndex(of: ":") else { return [] }
-        var found: [RefusalFeature] = []
+    /// The feature of `vector`'s input a refusal is put down to, the likeliest first (the host, the scheme, the
+    /// action, then the callbacks); `nil` for an input that has none, or a vector that is no parse.
+    static func feature(of vector: Vector, expected: ExpectedResult) -> RefusalFeature? {
+        guard case .request(let request) = expected, let text = vector.input.urlText, let colon = text.firstIndex(of: ":")
+        else { return nil }
         let afterScheme = text[text.index(after: colon)...]
         if afterScheme.hasPrefix("//") {
             let authority = afterScheme.dropFirst(2).prefix { !"/?#".contains($0) }
             // Other letters and escapes are one feature: a host compared as written refuses both.
             if authority != "x-callback-url", (try? PercentEncoding.decode(String(authority)))?.lowercased() == "x-callback-url" {
-                found.append(RefusalFeature(field: .host, name: "host spelling"))
+                return RefusalFeature(field: .host, name: "host spelling")
             }
         }
-        if text[..<colon].contains(where: \.isUppercase) {
-            found.append(RefusalFeature(field: .scheme, name: "scheme case"))
-        }
-        if request.action.contains("/") {
-            found.append(RefusalFeature(field: .action, name: "action segments"))
-        }
+        if text[..<colon].contains(where: \.isUppercase) { return RefusalFeature(field: .scheme, name: "scheme case") }
+        if request.action.contains("/") { return RefusalFeature(field: .action, name: "action segments") }
         for (field, value) in [(FaultField.success, request.success), (.error, request.error), (.cancel, request.cancel)]
         where value == "" {
-            found.append(RefusalFeature(field: field, name: "empty callback"))
+            return RefusalFeature(field: field, name: "empty callback")
         }
-        return found
+        return nil
     }
 
-    /// The differences of a refusal under `category` put down to the first of `features`: the outcome and the
-    /// feature's field, the qualifier naming both; the outcome alone when there is no feature.
-    static func refusal(category: String, features: [RefusalFeature]) -> [FieldDifference] {
-        guard let feature = features.first else { return [FieldDifference(.outcome, .refused, category)] }
+    /// The differences of a refusal of `vector` under `category`: the outcome and the field of the input's feature,
+    /// the qualifier naming both; the outcome alone when the input has no feature.
+    static func refusal(of vector: Vector, expected: ExpectedResult, category: String) -> [FieldDifference] {
+        guard let feature = feature(of: vector, expected: expected) else { return [FieldDifference(.outcome, .refused, category)] }
         let qualifier = category + separator + feature.name
         return [FieldDifference(.outcome, .refused, qualifier), FieldDifference(feature.field, .refused, qualifier)]
     }
