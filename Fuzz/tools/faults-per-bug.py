@@ -6,8 +6,8 @@
 For each bug of Tests/XCallbackConformanceTests/Fixtures/buggy_builder_adapter.py and buggy_parser_adapter.py:
 1. the conformance run (JSON report): the faults at must and should (Vectors/README.md, "Faults"), the failing rules
    the summary counts, and the distinct rules of the failing vectors (what a report led with before the fault model);
-2. `fuzz --target` for --seconds from the built-in seeds: the distinct faults its findings name (`· fault:` on each
-   announced finding; a finding whose answer shows several names each).
+2. `fuzz --target` for --seconds from the built-in seeds: the faults its summary names, the findings judged together
+   as the runner judges a run (a binary from before that: the distinct faults of the announced findings).
 One planted bug should show exactly one fault in each. Use a release build:
 `swift build -c release --product xcallback-conformance`.
 """
@@ -24,6 +24,8 @@ ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)),
 FIXTURES = os.path.join(ROOT, "Tests", "XCallbackConformanceTests", "Fixtures")
 FIXTURE_FILES = [os.path.join(FIXTURES, "buggy_builder_adapter.py"), os.path.join(FIXTURES, "buggy_parser_adapter.py")]
 FAULT = re.compile(r" · fault: (.*?)(?:; written to|; not written)")
+JUDGED = re.compile(r"^\d+ fault\(s\), the findings judged together")
+JUDGED_FAULT = re.compile(r"^  (\S.*?) · \d+ finding\(s\)")
 
 
 def bugs_of(path):
@@ -53,7 +55,12 @@ def fuzz(binary, command, seed, seconds):
         result = subprocess.run(
             [binary, "fuzz", "--target", command, "--seed", str(seed), "--seconds", str(seconds), "--no-progress",
              "--findings", work], capture_output=True, text=True, timeout=seconds + 300)
-    # A finding names every fault its answer shows, joined by " + ": count each fault once.
+    # The run ends with its faults, the findings judged together ("N fault(s), the findings judged together");
+    # a run from before that names each finding's faults as it announces it, joined by " + ".
+    lines = result.stdout.splitlines()
+    for index, line in enumerate(lines):
+        if JUDGED.match(line):
+            return sorted(JUDGED_FAULT.match(l).group(1) for l in lines[index + 1:] if JUDGED_FAULT.match(l))
     return sorted({fault for m in FAULT.finditer(result.stdout) for fault in m.group(1).split(" + ")})
 
 

@@ -227,7 +227,8 @@ enum FuzzCommand {
         for target in batched { target.base.stop() }
         if showProgress { io.standardError("\n") }
         let summaries = results.summaries
-        let findings = log.findings(in: summaries)
+        var findings = log.findings(in: summaries)
+        let faults = FuzzFaults.judge(&findings) { FindingWriter.vectorID(for: $0.failure.input) }
         if let corpusDirectory {
             do { try FuzzCorpusDirectory.add(summaries.values.flatMap(\.newCorpusInputs), to: corpusDirectory) } catch { throw FuzzCannotRun("cannot write the corpus: \(error)") }
         }
@@ -255,6 +256,7 @@ enum FuzzCommand {
         let rate = elapsed > 0 ? Int(Double(executions) / elapsed) : 0
         io.standardOutput("\n\(executions) executions in \(String(format: "%.1f", elapsed)) s (\(rate) exec/s), corpus \(summaries.values.map(\.corpus.count).max() ?? 0), \(findings.count) finding(s)\n")
         io.standardOutput(FuzzSummary.operationLines(Array(summaries.values), findings: findings, declared: operations))
+        io.standardOutput(Self.faultLines(faults, findings: findings))
         if stop.handlesSignals, let status = StopSignals.exitStatus() {
             let written = findings.isEmpty ? "" : "; the \(findings.count) finding(s) so far are in \(directory.path)"
             io.standardError("stopped: \(StopSignals.stopReason() ?? "by a signal") after \(executions) executions\(written)\n")
@@ -267,6 +269,19 @@ enum FuzzCommand {
             return ExitStatus.cannotRun
         }
         return findings.isEmpty ? ExitStatus.success : ExitStatus.failure
+    }
+
+    /// The run's faults, strictest first (`FuzzFaults`): what an author fixes, one line each, with the findings
+    /// that show it and the shortest as its example; then the findings the model names no fault for.
+    static func faultLines(_ faults: [FaultGroup], findings: [FuzzFinding]) -> String {
+        guard !findings.isEmpty else { return "" }
+        var out = "\(faults.count) fault(s), the findings judged together as the runner judges a run:\n"
+        for fault in faults {
+            out += "  \(fault.title) · \(fault.vectors.count) finding(s), e.g. \(fault.example)\n"
+        }
+        let unnamed = findings.filter { $0.failure.faults.isEmpty }.count
+        if unnamed > 0 { out += "  and \(unnamed) finding(s) no fault names (a broken target, or a property the model does not judge)\n" }
+        return out
     }
 
     /// The one message for a dead target: what broke, the last breakage, and the conformance run to do first.

@@ -199,8 +199,10 @@ public struct FuzzEngine<Driver: FuzzDriver> {
                 dead = broken
             }
             if let failure {
-                let key = Self.key(of: failure)
-                if let index = indexByKey[key] {
+                // A failure another explanation of which names a finding already made is that finding (one bug, one
+                // finding), as the runner prefers the explanation the rest of its run shows.
+                let keys = Self.keys(of: failure)
+                if let index = keys.lazy.compactMap({ indexByKey[$0] }).first {
                     findings[index].hits += 1
                     // The same fault at a stricter level: the finding takes it.
                     if failure.level > findings[index].failure.level {
@@ -212,8 +214,8 @@ public struct FuzzEngine<Driver: FuzzDriver> {
                     }
                 } else {
                     let found = Date().timeIntervalSince(start)
-                    indexByKey[key] = findings.count
-                    findings.append(FuzzFinding(key: key, failure: failure, originalInput: input, execution: executions, secondsToFind: found, hits: 1))
+                    indexByKey[keys[0]] = findings.count
+                    findings.append(FuzzFinding(key: keys[0], failure: failure, originalInput: input, execution: executions, secondsToFind: found, hits: 1))
                     configuration.onFinding?(findings[findings.count - 1])
                     if breakage == nil { shrink(findings.count - 1) } else { unshrunk.append(findings.count - 1) }
                 }
@@ -302,6 +304,11 @@ public struct FuzzEngine<Driver: FuzzDriver> {
         // → `… the target broke: timeout`.
         let words = disagreement.split(separator: " ").prefix(6).prefix { !$0.contains("\"") && !$0.hasPrefix("(") && !$0.contains("%") && !$0.contains("'") }
         return rule + " " + words.filter { !$0.hasPrefix("[") }.joined(separator: " ")
+    }
+
+    /// The key of `failure` (`key(of:)`), then the key of each other explanation the fault model gives of it.
+    public static func keys(of failure: FuzzFailure) -> [String] {
+        [key(of: failure)] + failure.faultAlternatives.map { "fault " + $0.map(\.key).sorted().joined(separator: " + ") }
     }
 
     /// The reference's outcome for `input`, as `DifferentialReport.referenceOutcome` names it.

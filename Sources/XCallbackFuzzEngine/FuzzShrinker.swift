@@ -67,7 +67,7 @@ public struct FuzzShrinker<Driver: FuzzDriver> {
                 budget -= 1
                 let smaller = driver.failure(for: candidate)
                 if stopRequest?() == true { return (best, .partlyShrunk("the run was stopped")) }
-                if let smaller, FuzzEngine<Driver>.key(of: smaller) == key, smaller.rule == best.rule {
+                if let smaller, FuzzEngine<Driver>.keys(of: smaller).contains(key), smaller.rule == best.rule {
                     best = smaller
                     removedAny = true
                 } else {

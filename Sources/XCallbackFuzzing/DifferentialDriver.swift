@@ -115,10 +115,18 @@ public struct DifferentialDriver<Target: ConformanceTarget>: FuzzDriver, FuzzOut
         failure.grade = bad.grade
         // The finding names the faults the vectors' model names for the same difference, which key it (one bug, one
         // finding); its level stays the one the vectors grade the disagreement at (`judge`).
-        failure.faults = faults(of: report, level: Level(rawValue: bad.level.rawValue) ?? .must).map { fault in
-            var fault = fault
-            fault.level = Level(rawValue: bad.level.rawValue) ?? fault.level
-            return fault
+        let level = Level(rawValue: bad.level.rawValue) ?? .must
+        if let (explanations, judged) = faults(of: report, level: level) {
+            let levelled = explanations.map { faults in
+                faults.map { fault in
+                    var fault = fault
+                    fault.level = level
+                    return fault
+                }
+            }
+            failure.faults = levelled.first ?? []
+            failure.faultAlternatives = Array(levelled.dropFirst())
+            failure.judged = judged
         }
         if !failure.faults.isEmpty {
             failure.details.append(("fault", failure.faults.map { "\($0.level) \($0.role): \($0.title)" }.joined(separator: "; ")))
@@ -126,10 +134,11 @@ public struct DifferentialDriver<Target: ConformanceTarget>: FuzzDriver, FuzzOut
         return failure
     }
 
-    /// The faults the vectors' model names for the report's difference (`FaultModel`), judged as a vector at `level`
-    /// whose expectation is the reference's answer; empty when the report kept no answers.
-    func faults(of report: DifferentialReport, level: Level) -> [Fault] {
-        guard let (input, expected, actual) = report.answers else { return [] }
+    /// Every explanation the vectors' model gives of the report's difference (`FaultModel.diagnoses`), judged as a
+    /// vector at `level` whose expectation is the reference's answer, with that judged result; nil when the report
+    /// kept no answers.
+    func faults(of report: DifferentialReport, level: Level) -> (explanations: [[Fault]], judged: VectorResult)? {
+        guard let (input, expected, actual) = report.answers else { return nil }
         let expectation: Expectation
         switch (input, expected) {
         case (.buildRequest(let request), .accepted):
@@ -140,17 +149,19 @@ public struct DifferentialDriver<Target: ConformanceTarget>: FuzzDriver, FuzzOut
             switch result {
             case .request(let request): expectation = .accept(.request(request))
             case .url(let url): expectation = .accept(.url(url))
-            case .digest: return []
+            case .digest: return nil
             }
         case (_, .rejected(let category, _)): expectation = .reject(category ?? "unknown")
-        default: return []
+        default: return nil
         }
         let vector = Vector(id: "fuzz", summary: report.subject, input: input, level: level, expectation: expectation)
         let result = Evaluator.evaluate(
             vector, answer: actual, choices: target.declaredChoices, extraParameters: Set(target.extraParameters))
-        // The model orders them strictest first and keeps another refusal category at should at most.
-        return FaultModel.diagnose(
+        // The model orders each explanation's faults strictest first and keeps another refusal category at should
+        // at most.
+        let explanations = FaultModel.diagnoses(
             result, choices: target.declaredChoices, extraParameters: Set(target.extraParameters))
+        return (explanations, result)
     }
 
     /// Compares the target with the reference on one input and judges every disagreement.

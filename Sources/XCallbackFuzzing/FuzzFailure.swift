@@ -17,6 +17,12 @@ public struct FuzzFailure: Error, Sendable, CustomStringConvertible {
     /// The faults the vectors' model names for the same difference (`FaultModel`), for a differential failure: what
     /// tells one finding from another.
     public var faults: [Fault] = []
+    /// The other explanations of the same answer, equally close (`FaultModel.diagnoses`): a run that shows one of
+    /// them elsewhere names the finding by it, as the runner's judgement does.
+    public var faultAlternatives: [[Fault]] = []
+    /// The difference as the vectors' model judged it: a vector of the input and the reference's answer, and the
+    /// target's answer (`FuzzFaults` judges a run's findings together from these).
+    public var judged: VectorResult? = nil
 
     /// Creates a failure for `rule` on `input` with labelled `details`.
     public init(rule: String, input: [UInt8], details: [(label: String, text: String)] = []) {

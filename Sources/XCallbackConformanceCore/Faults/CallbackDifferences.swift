@@ -136,6 +136,10 @@ public enum CallbackDifferences {
     /// shows one fault whether `&` or nothing was due. `bare` says nothing follows it (a bare `?` is should).
     static func separator(want: String, got: String, bare: Bool) -> [FieldDifference] {
         if want == got { return [] }
+        // A run of `?` and `&` may end in the first appended name (a flag named `?`): what both runs end with is the
+        // name's, not the separator's.
+        let shared = zip(want.reversed(), got.reversed()).prefix { $0 == $1 }.count
+        let got = String(got.dropLast(shared))
         // Keyed by the characters written, not their count: `?` and `??` are the same builder writing `?`.
         let written = got.isEmpty ? "nothing written" : "'\(String(Array(Set(got)).sorted()))' written"
         return [FieldDifference(.separator, .otherDelimiter, written, note: bare && got == "?" ? "bare" : nil)]
@@ -169,7 +173,9 @@ public enum CallbackDifferences {
                 let match = remaining.remove(at: index)
                 let named = FieldDifference.explain(field(parameter.name), expected: parameter.name, got: match.name, side: .builder)
                 let transformation = named.map { $0.transformation == .unexplained ? .renamed : $0.transformation } ?? .renamed
-                out.append(FieldDifference(field(parameter.name), transformation, "name"))
+                // A name written by the value encoder's fault is that encoder's fault (`Fault.encodings`), as a
+                // request builder's names are: only another name is qualified as the name's.
+                out.append(FieldDifference(field(parameter.name), transformation, Fault.encodings.contains(transformation) ? nil : "name"))
             } else {
                 out.append(FieldDifference(field(parameter.name), .missing))
             }

@@ -19,7 +19,16 @@ struct FaultHypothesis: Sendable {
 
     /// Parse hypotheses: the input rewritten before a correct parser reads it.
     static let parse: [(FaultHypothesis, @Sendable (String) -> String?)] = [
-        (FaultHypothesis(transformation: .decodedAgain, note: "the query before splitting"), decodeQueryBeforeSplitting),
+        (FaultHypothesis(transformation: .decodedAgain, note: "the query before splitting"), { url in
+            decodeQueryBeforeSplitting(url, keepingPercent: true)
+        }),
+        (FaultHypothesis(transformation: .decodedAgain, note: "the query before splitting, then each piece"), { url in
+            decodeQueryBeforeSplitting(url, keepingPercent: false)
+        }),
+        // Only a `%` changes under a second decode: every field decoded twice reads `%25` as a `%` that decodes again.
+        (FaultHypothesis(transformation: .decodedAgain, note: "every field, once more"), { url in
+            url.contains("%25") ? url.replacingOccurrences(of: "%25", with: "%") : nil
+        }),
         (FaultHypothesis(transformation: .plusAsSpace, note: "everywhere"), { url in
             url.contains("+") ? url.replacingOccurrences(of: "+", with: "%20") : nil
         }),
@@ -34,17 +43,60 @@ struct FaultHypothesis: Sendable {
             let rewritten = String(url[..<start]) + "x-callback-url" + url[end...]
             return rewritten == url ? nil : rewritten
         }),
+        // The host checked, but a userinfo and a port ignored: the same check left out, for part of the authority.
+        (FaultHypothesis(transformation: .accepted, note: "the userinfo and port", qualifier: "authority not checked"), { url in
+            guard let start = url.range(of: "://")?.upperBound else { return nil }
+            let end = url[start...].firstIndex { "/?#".contains($0) } ?? url.endIndex
+            var host = url[start..<end]
+            if let at = host.lastIndex(of: "@") { host = host[host.index(after: at)...] }
+            if let colon = host.lastIndex(of: ":"), !host.hasSuffix("]") { host = host[..<colon] }
+            let rewritten = String(url[..<start]) + host + url[end...]
+            return rewritten == url ? nil : rewritten
+        }),
         (FaultHypothesis(transformation: .latin1, note: "escapes above 0x7F"), latin1Escapes),
+        // A path cut at `?` alone: with no query, the fragment stays in the action.
+        (FaultHypothesis(transformation: .merged, note: "the fragment into the action", qualifier: "#"), { url in
+            guard url.contains("#"), !url.contains("?") else { return nil }
+            return url.replacingOccurrences(of: "#", with: "%23")
+        }),
     ]
 
-    /// The query (after the first `?`, before the first `#`) percent-decoded once, its `%` kept as data.
-    static func decodeQueryBeforeSplitting(_ url: String) -> String? {
+    /// The query (after the first `?`, before the first `#`) percent-decoded once before it is split: its `%` kept as
+    /// data, or (`keepingPercent` false) decoded leniently, as a library's unquote does, and left for each piece's
+    /// own decode to read again.
+    static func decodeQueryBeforeSplitting(_ url: String, keepingPercent: Bool) -> String? {
         guard let question = url.firstIndex(of: "?") else { return nil }
         let rest = url[url.index(after: question)...]
         let hash = rest.firstIndex(of: "#") ?? rest.endIndex
         let query = String(rest[..<hash])
-        guard query.contains("%"), let decoded = try? PercentEncoding.decode(query), decoded != query else { return nil }
-        return String(url[...question]) + decoded.replacingOccurrences(of: "%", with: "%25") + rest[hash...]
+        guard query.contains("%") else { return nil }
+        let rewritten: String
+        if keepingPercent {
+            guard let decoded = try? PercentEncoding.decode(query) else { return nil }
+            rewritten = decoded.replacingOccurrences(of: "%", with: "%25")
+        } else {
+            rewritten = decodeLeniently(query)
+        }
+        return rewritten == query ? nil : String(url[...question]) + rewritten + rest[hash...]
+    }
+
+    /// `text` with every well-formed escape decoded and any other `%` kept, invalid UTF-8 read as U+FFFD.
+    static func decodeLeniently(_ text: String) -> String {
+        var out: [UInt8] = []
+        var bytes = Array(text.utf8)[...]
+        while let byte = bytes.first {
+            if byte == UInt8(ascii: "%"), bytes.count >= 3,
+                let high = PercentEncoding.hexDigitValue(bytes[bytes.startIndex + 1]),
+                let low = PercentEncoding.hexDigitValue(bytes[bytes.startIndex + 2])
+            {
+                out.append(high << 4 | low)
+                bytes = bytes.dropFirst(3)
+            } else {
+                out.append(byte)
+                bytes = bytes.dropFirst()
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// The query with every name's `%` escaped, so that a correct parser leaves the names as written.
@@ -80,8 +132,11 @@ struct FaultHypothesis: Sendable {
         return changed ? String(decoding: out, as: UTF8.self) : nil
     }
 
-    /// Build-request hypotheses: how a builder encodes a field, other than once.
-    static let encoders: [(FaultHypothesis, @Sendable (String) -> String)] = {
+    /// Build hypotheses: how a builder encodes a field, other than once: raw, twice, form-encoded, trimmed first, with
+    /// non-ASCII or a nested URL raw, or with some of the characters that delimit (`&`, `=`, `#`, `+`, `?`, `%`, a
+    /// space) left out of its encode set. Only the characters `text` holds and `built` shows raw are tried, fewest
+    /// first: a table that forgets `&` and `=` is one fault.
+    static func encoders(for text: String, writtenIn built: String) -> [(FaultHypothesis, @Sendable (String) -> String)] {
         var out: [(FaultHypothesis, @Sendable (String) -> String)] = [
             (FaultHypothesis(transformation: .notEncoded, note: "written raw"), { @Sendable text in text }),
             (FaultHypothesis(transformation: .encodedAgain, note: "encoded twice"), { @Sendable text in
@@ -91,21 +146,97 @@ struct FaultHypothesis: Sendable {
                 PercentEncoding.encodeValue(text).replacingOccurrences(of: "%20", with: "+")
             }),
         ]
-        // One character left out of the encode set: a builder's table that forgets `&`, or `+`.
-        for raw in ["&", "=", "#", "+", "?", "%", " "] {
-            let escape = PercentEncoding.encodeValue(raw)
-            let encode: @Sendable (String) -> String = { PercentEncoding.encodeValue($0).replacingOccurrences(of: escape, with: raw) }
-            out.append((FaultHypothesis(transformation: .notEncoded, note: "\(raw) left raw"), encode))
+        // An IRI-style encoder: characters above U+007F written as they are, the rest as the reference encodes them.
+        if text.unicodeScalars.contains(where: { !$0.isASCII }) {
+            out.append((FaultHypothesis(transformation: .notEncoded, note: "non-ASCII left raw"), { @Sendable text in
+                Self.encode(text) { !$0.isASCII }
+            }))
+        }
+        // A field trimmed of surrounding whitespace and controls before it is encoded, as for display.
+        let space = CharacterSet.whitespacesAndNewlines.union(.controlCharacters)
+        if text.unicodeScalars.contains(where: { space.contains($0) }) {
+            out.append((FaultHypothesis(transformation: .trimmed, note: "trimmed first"), { @Sendable text in
+                PercentEncoding.encodeValue(text.trimmingCharacters(in: CharacterSet.whitespacesAndNewlines.union(.controlCharacters)))
+            }))
+        }
+        // A nested callback written as it is: each value that starts with a scheme and `:` left raw, the rest encoded.
+        out.append((FaultHypothesis(transformation: .notEncoded, note: "URL values left raw"), { @Sendable text in
+            Self.startsWithScheme(text) ? text : PercentEncoding.encodeValue(text)
+        }))
+        let present = ["&", "=", "#", "+", "?", "%", " "].filter { text.contains($0) && built.contains($0) }
+        let subsets = (1..<(1 << present.count)).map { mask in present.indices.filter { mask & (1 << $0) != 0 }.map { present[$0] } }
+        for raw in subsets.sorted(by: { $0.count < $1.count }) {
+            let kept = Set(raw.map { Character($0) })
+            let encode: @Sendable (String) -> String = { text in Self.encode(text) { kept.contains($0) } }
+            out.append((FaultHypothesis(transformation: .notEncoded, note: raw.joined() + " left raw"), encode))
         }
         return out
-    }()
+    }
 
-    /// The groups of fields a builder encodes with one function.
-    static let groups: [(fields: [FaultField], name: String)] = [
-        ([.action], "the action"), ([.parameterName], "names"), ([.parameterValue], "values"),
-        ([.source, .success, .error, .cancel], "reserved values"), ([.source], "x-source"),
-        ([.success, .error, .cancel], "callbacks"),
-    ]
+    /// Whether two built URLs differ at most in how they spell characters that delimit nothing in a query (an
+    /// unreserved character, `:`, `/`, `?`, `@` and the sub-delimiters but `&`, `=` and `+`, raw or escaped) and in
+    /// the case of hex digits: a hypothesis matches a builder that escapes those otherwise, even where the reference
+    /// cannot read the URL back (a duplicate x-success written by a raw `&`).
+    static func spelledAlike(_ first: String, _ second: String) -> Bool {
+        // The scheme is compared in lowercase, as the reference writes it (RFC 3986 §3.1).
+        func lowercasingScheme(_ url: String) -> String {
+            guard let colon = url.firstIndex(of: ":") else { return url }
+            return url[..<colon].lowercased() + url[colon...]
+        }
+        return first == second || canonicalSpelling(lowercasingScheme(first)) == canonicalSpelling(lowercasingScheme(second))
+    }
+
+    /// `url` with every escape of a character that delimits nothing in a query decoded (and of a byte above 0x7F,
+    /// when `decodingNonASCII`), and other escapes uppercased.
+    static func canonicalSpelling(_ url: String, decodingNonASCII: Bool = false) -> [UInt8] {
+        let harmless = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?@!$'()*,;".utf8)
+        var out: [UInt8] = []
+        var bytes = Array(url.utf8)[...]
+        while let byte = bytes.first {
+            if byte == UInt8(ascii: "%"), bytes.count >= 3,
+                let high = PercentEncoding.hexDigitValue(bytes[bytes.startIndex + 1]),
+                let low = PercentEncoding.hexDigitValue(bytes[bytes.startIndex + 2])
+            {
+                let decoded = high << 4 | low
+                let kept = harmless.contains(decoded) || (decodingNonASCII && decoded > 0x7F)
+                out += kept ? [decoded] : Array(String(format: "%%%02X", decoded).utf8)
+                bytes = bytes.dropFirst(3)
+            } else {
+                out.append(byte)
+                bytes = bytes.dropFirst()
+            }
+        }
+        return out
+    }
+
+    /// Whether `text` starts as a URI does: a scheme (a letter, then letters, digits, `+`, `-` or `.`) and a `:`.
+    static func startsWithScheme(_ text: String) -> Bool {
+        guard let colon = text.firstIndex(of: ":"), let first = text.first, first.isASCII, first.isLetter else { return false }
+        return text[..<colon].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
+    }
+
+    /// `text` encoded as the reference encodes a value, but for the characters `kept` holds, written raw.
+    static func encode(_ text: String, keeping kept: (Character) -> Bool) -> String {
+        var out = "", run = ""
+        for character in text {
+            if kept(character) {
+                out += PercentEncoding.encodeValue(run) + String(character)
+                run = ""
+            } else {
+                run.append(character)
+            }
+        }
+        return out + PercentEncoding.encodeValue(run)
+    }
+
+    /// The fields a request builder writes with an encoder: any group of them may share one function.
+    static let fieldKinds: [FaultField] = [.action, .parameterName, .parameterValue, .source, .success, .error, .cancel]
+
+    /// Every non-empty subset of `fields`, fewest first.
+    static func subsets(of fields: [FaultField]) -> [[FaultField]] {
+        (1..<(1 << fields.count)).map { mask in fields.indices.filter { mask & (1 << $0) != 0 }.map { fields[$0] } }
+            .sorted { $0.count < $1.count }
+    }
 
     /// `request` built as the reference builds it, but with `encode` for the fields of `group`.
     static func build(_ request: XCallbackRequest, encoding group: [FaultField], with encode: (String) -> String) -> String {
@@ -187,16 +318,17 @@ extension FaultModel {
     /// encoding, changed one way, reads back as the built URL does.
     static func buildHypothesis(_ request: XCallbackRequest, built: String) -> [FieldDifference]? {
         let got = try? XCallbackRequest(parsing: built)
-        for (hypothesis, encode) in FaultHypothesis.encoders {
-            for group in FaultHypothesis.groups {
-                let candidate = FaultHypothesis.build(request, encoding: group.fields, with: encode)
+        let text = [request.action, request.source, request.success, request.error, request.cancel].compactMap { $0 }
+            + request.parameters.flatMap { [$0.name, $0.value ?? ""] }
+        let plain = FaultHypothesis.build(request, encoding: [], with: { $0 })
+        for (hypothesis, encode) in FaultHypothesis.encoders(for: text.joined(), writtenIn: built) {
+            // The fields this encoder writes otherwise than the reference; a builder may use it for any group of them.
+            let changed = FaultHypothesis.fieldKinds.filter { FaultHypothesis.build(request, encoding: [$0], with: encode) != plain }
+            for group in FaultHypothesis.subsets(of: changed) {
+                let candidate = FaultHypothesis.build(request, encoding: group, with: encode)
                 let readBack = try? XCallbackRequest(parsing: candidate)
-                guard candidate == built || (readBack != nil && readBack == got) else { continue }
-                let changed = group.fields.filter { field in
-                    FaultHypothesis.build(request, encoding: [field], with: encode) != FaultHypothesis.build(request, encoding: [], with: encode)
-                }
-                guard !changed.isEmpty else { continue }
-                return changed.map { FieldDifference($0, hypothesis.transformation, hypothesis.qualifier) }
+                guard FaultHypothesis.spelledAlike(candidate, built) || (readBack != nil && readBack == got) else { continue }
+                return group.map { FieldDifference($0, hypothesis.transformation, hypothesis.qualifier) }
             }
         }
         return nil

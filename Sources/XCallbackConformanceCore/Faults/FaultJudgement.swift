@@ -10,7 +10,8 @@
 //      no stricter than the table gives its own differences (a refusal: its vector's level; a name left undecoded:
 //      should), so that one must member does not lift the others past what their own answers show.
 // A failure counts against its vector's rule only when its fault touches one of the rule's fields (RunSummary).
-// The runner, the test-framework summaries and the matrix (rejudging a stored report) all call `judge`.
+// The runner, the test-framework summaries, the matrix (rejudging a stored report) and `fuzz` (its findings at the
+// end of a run, `FuzzFaults`) all call `judge`.
 
 /// Names the fault of every failure of a run and scores each failure at its fault's level.
 public enum FaultJudgement {

@@ -57,7 +57,7 @@ public enum FaultModel {
             return [faults(result, [FieldDifference(.outcome, .inconsistentChoice, point)], ruleFields: ruleFields)]
         }
         var explanations = closest(result, candidates: candidates, context: context)
-        if explanations.allSatisfy({ cost($0) > 1 }), case .parseText(let url) = vector.input,
+        if explanations.allSatisfy({ cost($0) > 1 }), let url = vector.input.urlText,
             let expected = expectedRequest(in: candidates),
             let peeled = peeledHypothesis(url, answer: result.answer, expected: expected)
         {
@@ -118,10 +118,13 @@ public enum FaultModel {
             "not-x-callback-url", "invalid-scheme", "invalid-authority", "missing-action", "authority not checked",
         ]
         let recognitionFields: Set<FaultField> = [.scheme, .host, .authority]
-        // A refusal put down to a feature of the input is recognition's when its category or its feature's field is.
+        // A refusal put down to a feature of the input is recognition's when its category or its feature's field is;
+        // a refusal under another category (`X as Y`) is the code's that refused it, under Y.
         let recognitionCategory = differences.contains { difference in
-            difference.field == .outcome
-                && (difference.qualifier.map { qualifier in recognition.contains { qualifier.hasPrefix($0) } } ?? false)
+            guard difference.field == .outcome, let qualifier = difference.qualifier else { return false }
+            let category = difference.transformation == .otherCategory
+                ? qualifier.components(separatedBy: " as ").last ?? qualifier : qualifier
+            return recognition.contains { category.hasPrefix($0) }
         }
         let recognitionField = differences.contains { recognitionFields.contains($0.field) }
         let allRecognition = differences.allSatisfy { difference in
@@ -179,8 +182,8 @@ public enum FaultModel {
         return faults(result, differences, ruleFields: nil).first
     }
 
-    /// The build-callback hypothesis that reproduces the built URL: the appended names and values, or one of them,
-    /// written by an encoder other than the reference's (`FaultHypothesis.encoders`).
+    /// The build-callback hypothesis that reproduces the built URL: the appended values, one of them, or the names,
+    /// written by an encoder other than the reference's (`FaultHypothesis.encoders(for:writtenIn:)`).
     static func callbackHypothesis(_ result: VectorResult, candidates: [Expectation], context: Context) -> [FieldDifference]? {
         guard case .buildCallback(let response) = result.vector.input, case .accepted(.url(let built)) = result.answer
         else { return nil }
@@ -190,14 +193,21 @@ public enum FaultModel {
             guard case .success(let parts) = comparison.appended(in: want), !parts.parameters.isEmpty else { continue }
             // Appended values that read back as expected differ in spelling only: the encoding rule names that.
             if case .success(let got) = comparison.appended(in: built), got.parameters == parts.parameters { continue }
-            let groups: [Set<String>?] = [nil, ["errorMessage"], ["errorCode"], ["x-source"]]
-            for (hypothesis, encode) in FaultHypothesis.encoders {
+            // The values, one value, the names, or both, written by the other encoder (nil: every value).
+            let groups: [(names: Bool, values: Set<String>?)] = [
+                (false, nil), (false, ["errorMessage"]), (false, ["errorCode"]), (false, ["x-source"]), (true, []), (true, nil),
+            ]
+            let text = parts.parameters.flatMap { [$0.name, $0.value ?? ""] }.joined()
+            for (hypothesis, encode) in FaultHypothesis.encoders(for: text, writtenIn: built) {
                 for group in groups {
                     var changed: Set<FaultField> = []
                     let pieces = parts.parameters.map { parameter -> String in
-                        let name = PercentEncoding.encodeValue(parameter.name)
+                        let name = group.names ? encode(parameter.name) : PercentEncoding.encodeValue(parameter.name)
+                        if name != PercentEncoding.encodeValue(parameter.name) {
+                            changed.insert(CallbackDifferences.field(parameter.name))
+                        }
                         guard let value = parameter.value else { return name }
-                        let inGroup = group.map { $0.contains(parameter.name) } ?? true
+                        let inGroup = group.values.map { $0.contains(parameter.name) } ?? true
                         let written = inGroup ? encode(value) : PercentEncoding.encodeValue(value)
                         if written != PercentEncoding.encodeValue(value) {
                             changed.insert(CallbackDifferences.field(parameter.name))
@@ -205,9 +215,12 @@ public enum FaultModel {
                         return name + "=" + written
                     }
                     guard !changed.isEmpty,
-                        String(comparison.base) + comparison.separator + pieces.joined(separator: "&") + comparison.fragment == built
+                        FaultHypothesis.spelledAlike(
+                            String(comparison.base) + comparison.separator + pieces.joined(separator: "&") + comparison.fragment, built)
                     else { continue }
-                    return changed.sorted().map { FieldDifference($0, hypothesis.transformation) }
+                    // A name changed otherwise than by the value encoder's fault is the name's (`appendedDifferences`).
+                    let named = group.names && !Fault.encodings.contains(hypothesis.transformation)
+                    return changed.sorted().map { FieldDifference($0, hypothesis.transformation, named ? "name" : nil) }
                 }
             }
         }

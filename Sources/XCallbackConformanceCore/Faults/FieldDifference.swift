@@ -76,7 +76,23 @@ public struct FieldDifference: Hashable, Sendable {
         }
         if expected.unicodeScalars.starts(with: got.unicodeScalars) { return .truncated }
         if isSubsequence(got, of: expected) { return .charactersRemoved }
+        if side != .decoder, let respelling = respelling(from: expected, to: got) { return respelling }
         return .unexplained
+    }
+
+    /// How a builder spelled a part it writes as given (the callback's own path) otherwise, where every character
+    /// reads the same: an unreserved character escaped, hex in lowercase, or non-ASCII left raw; nil otherwise.
+    static func respelling(from expected: String, to got: String) -> FaultTransformation? {
+        if FaultHypothesis.canonicalSpelling(expected) == FaultHypothesis.canonicalSpelling(got) {
+            return got.utf8.count > expected.utf8.count ? .unreservedEscaped
+                : got.utf8.count == expected.utf8.count ? .lowercaseHex : .notEncoded
+        }
+        if FaultHypothesis.canonicalSpelling(expected, decodingNonASCII: true)
+            == FaultHypothesis.canonicalSpelling(got, decodingNonASCII: true)
+        {
+            return got.utf8.count < expected.utf8.count ? .notEncoded : .respelled
+        }
+        return nil
     }
 
     /// The syntax delimiter one text has more than the other at one end (`/echo` against `echo`), if that is all.

@@ -1,13 +1,29 @@
 import Testing
 import XCallbackConformance
 import XCallbackConformanceTesting
+import XCallbackFuzzEngine
+import XCallbackFuzzing
+import XCallbackURL
 
 /// One planted bug, one fault: every mutant of the suite, run through the whole runner, shows exactly one fault at
 /// must, should or hardening, and two mutants planted together show two (issue 35: design against hiding).
 @Suite struct PlantedFaultTests {
-    /// Every mutant of `MutantTests`, and the issue's three examples.
+    /// Every mutant of `MutantTests`, the issue's three examples, and two bugs whose answers spread over several
+    /// transformations unless a whole-answer hypothesis names them.
     static let mutants: [any ConformanceTarget] =
         MutantTests.cases.map(\.target) + [ParseMutants.keepsActionSlash, BuildMutants.encodesTwice, BuildMutants.omitsErrorMessage]
+        + [leavesAmpersandAndEqualsRaw, decodesEveryFieldTwice]
+
+    /// An encode table that forgets `&` and `=` in every value: a split value, a truncated callback, a duplicate
+    /// x-success, all one fault.
+    static let leavesAmpersandAndEqualsRaw = RequestBuilderMutant(
+        name: "leaves-ampersand-and-equals-raw",
+        encodeReserved: { PercentEncoding.encodeValue($0).replacingOccurrences(of: "%26", with: "&").replacingOccurrences(of: "%3D", with: "=") },
+        encodeValue: { PercentEncoding.encodeValue($0).replacingOccurrences(of: "%26", with: "&").replacingOccurrences(of: "%3D", with: "=") })
+
+    /// A parser that decodes every name and value once more, keeping what does not decode.
+    static let decodesEveryFieldTwice = ParseMutant(
+        name: "decodes-every-field-twice", after: { $0.mapStrings { (try? PercentEncoding.decode($0)) ?? $0 } })
 
     /// The faults of a run at must, should and hardening: what a verdict leads with (hardening reported apart).
     static func faults(of target: some ConformanceTarget) throws -> [FaultGroup] {
@@ -28,21 +44,46 @@ import XCallbackConformanceTesting
         #expect(faults.count == planted, "\(target.identity.name): \(faults.map { "\($0.title) (\($0.vectors.count))" })")
     }
 
+    /// The faults at must and should of a fuzz run's findings against `target`, judged together (`FuzzFaults`), from
+    /// the built-in seeds. Hardening is left out: the fuzzer also meets checks no vector holds (a mutant callback
+    /// builder has no empty-name check of its own), which a verdict reports apart.
+    static func fuzzFaults(of target: some ConformanceTarget, runs: Int = 3_000) -> [FaultGroup] {
+        var findings = FuzzEngine(driver: DifferentialDriver(target: target), configuration: .init(seed: 7, runs: runs)).run().findings
+        return FuzzFaults.judge(&findings) { FindingWriter.vectorID(for: $0.failure.input) }.filter { $0.level <= .should }
+    }
+
+    @Test("A mutant's fuzz findings show exactly one fault, as its run of the vectors does", arguments: [
+        ParseMutants.keepsActionSlash, BuildMutants.encodesTwice, BuildMutants.omitsErrorMessage, leavesAmpersandAndEqualsRaw,
+        decodesEveryFieldTwice,
+    ] as [any ConformanceTarget])
+    func oneFuzzFault(_ target: any ConformanceTarget) {
+        let faults = Self.fuzzFaults(of: target)
+        #expect(faults.count == 1, "\(target.identity.name): \(faults.map { "\($0.title) (\($0.vectors.count))" })")
+    }
+
+    @Test("Two bugs planted together show two faults in fuzzing too")
+    func twoBugsTwoFuzzFaults() {
+        let faults = Self.fuzzFaults(of: Self.plusAsSpaceAndActionSlash)
+        #expect(faults.count == 2, "\(faults.map(\.title))")
+    }
+
     @Test("The reference shows no fault")
     func referenceHasNone() throws {
         #expect(try Self.faults(of: ReferenceTarget()).isEmpty)
     }
 
+    /// Two bugs in one parser: `+` read as a space, and the action's leading `/` kept.
+    static let plusAsSpaceAndActionSlash = ParseMutant(
+        name: "plus-as-space-and-action-slash", before: { $0.replacingOccurrences(of: "+", with: "%20") },
+        after: { request in
+            var copy = request
+            copy.action = "/" + request.action
+            return copy
+        })
+
     @Test("Two bugs planted together show two faults, even in one field")
     func twoBugsTwoFaults() throws {
-        let both = ParseMutant(
-            name: "plus-as-space-and-action-slash", before: { $0.replacingOccurrences(of: "+", with: "%20") },
-            after: { request in
-                var copy = request
-                copy.action = "/" + request.action
-                return copy
-            })
-        let faults = try Self.faults(of: both)
+        let faults = try Self.faults(of: Self.plusAsSpaceAndActionSlash)
         #expect(faults.count == 2, "\(faults.map(\.title))")
         #expect(Set(faults.map(\.transformation)) == [.plusAsSpace, .delimiterKept])
     }
