@@ -5,8 +5,9 @@
 // 1. Pick a field: for a request the scheme, the action, x-source, x-success, x-error, x-cancel, a parameter's
 //    name or value; for a response the callback URL (its path, its own query, its fragment), the error code and
 //    message, x-source, a parameter's name or value.
-// 2. Change it: splice a token of `FuzzSplices` in at a random place, replace it by a token, percent-encode it
-//    once (a nested level), byte-mutate it, or cut it; or add, drop or repeat a parameter, or change the outcome.
+// 2. Change it: splice a token of `FuzzSplices` in at its start, middle, end or anywhere (the grid's places),
+//    replace it by a token, percent-encode it once (a nested level), byte-mutate it, or cut it; or add, drop, repeat
+//    or swap a parameter, make the list none, one or 64 long, or change the outcome.
 // 3. Write the case again; a result longer than `maxSize` falls back to the byte mutator.
 // All choices come from `SplitMix64(seed)`.
 
@@ -27,7 +28,21 @@ public enum FuzzSplices {
         "%41", "%7E", "%2D", "%2F", "%3A", "%3F", "%23", "%26", "%3D", "%2B", "%20", "%25", "%2541", "%zz", "%E9", "%C3%A9", "%c3%a9",
         ":80", "u@", "u:p@", "@evil.example", "#f", "?q=1", "?", "&", "&&", "?&", "\r\n", "\0", "\t",
         "a://x-callback-url/b?c=1&d=%26#f", "x-callback-url", "//x-callback-url/a",
+        // Escaped controls, which a receiver must keep (the grid's raw controls it must refuse).
+        "%00", "%09", "%0A", "%0D", "%1B", "%1F", "%7F", "%0D%0A",
+        // Values that look like numbers: leading zeros, a sign, an exponent, past 64 bits, other scripts' digits.
+        "007", "-1", "+1", "1e3", "0x1F", "18446744073709551616", "\u{0663}", "\u{FF11}",
     ]
+
+    /// Where a token goes in a field, along the grid's places: the start, the middle or the end, or anywhere.
+    static func place(in count: Int, rng: inout SplitMix64) -> Int {
+        switch rng.below(4) {
+        case 0: 0
+        case 1: count / 2
+        case 2: count
+        default: rng.below(count + 1)
+        }
+    }
 }
 
 /// Structure-aware mutation of build cases, independent of libFuzzer.
@@ -95,9 +110,14 @@ public enum BuildCaseMutator {
         }
     }
 
-    /// Changes one parameter's name or value, or adds, drops or repeats one.
+    /// Changes one parameter's name or value, or adds, drops or repeats one; or, along the grid's other axes, swaps
+    /// two (order) or makes the list none, one or 64 long (count).
     static func changed(_ parameters: inout [XCallbackParameter], count: Int, rng: inout SplitMix64, _ byteMutator: NestedMutator.ByteMutator) {
-        switch rng.below(6) {
+        switch rng.below(8) {
+        case 5 where count > 1: parameters.swapAt(rng.below(count), rng.below(count))
+        case 6 where count > 0:
+            let size = [0, 1, 64][rng.below(3)]
+            parameters = (0..<size).map { parameters[$0 % count] }
         case 0 where count > 0:
             let index = rng.below(count)
             changed(&parameters[index].name, rng: &rng, byteMutator)
@@ -130,7 +150,7 @@ public enum BuildCaseMutator {
         var scalars = Array(text.unicodeScalars)
         switch rng.below(6) {
         case 0, 1:
-            let at = rng.below(scalars.count + 1)
+            let at = FuzzSplices.place(in: scalars.count, rng: &rng)
             scalars.insert(contentsOf: token(&rng).unicodeScalars, at: at)
             text = String(String.UnicodeScalarView(scalars))
         case 2: text = token(&rng)

@@ -119,8 +119,10 @@ public struct DifferentialDriver<Target: ConformanceTarget>: FuzzDriver, FuzzOut
         if let (explanations, judged) = faults(of: report, level: level) {
             let levelled = explanations.map { faults in
                 faults.map { fault in
+                    // The vectors' grade of the disagreement, but never past what the model allows the fault: a
+                    // respelling that reads the same, or another refusal category, is should at most.
                     var fault = fault
-                    fault.level = level
+                    fault.level = FaultLevels.shouldAtMost.contains(fault.transformation) ? max(level, .should) : level
                     return fault
                 }
             }

@@ -132,10 +132,11 @@ public enum NestedMutator {
         }
     }
 
-    /// `text` with a token of `FuzzSplices` inserted raw at a random place.
+    /// `text` with a token of `FuzzSplices` inserted raw at its start, middle, end or anywhere (the grid's places).
     static func spliced(_ text: String, rng: inout SplitMix64) -> String {
         var scalars = Array(text.unicodeScalars)
-        scalars.insert(contentsOf: FuzzSplices.tokens[rng.below(FuzzSplices.tokens.count)].unicodeScalars, at: rng.below(scalars.count + 1))
+        let token = FuzzSplices.tokens[rng.below(FuzzSplices.tokens.count)]
+        scalars.insert(contentsOf: token.unicodeScalars, at: FuzzSplices.place(in: scalars.count, rng: &rng))
         return String(String.UnicodeScalarView(scalars))
     }
 

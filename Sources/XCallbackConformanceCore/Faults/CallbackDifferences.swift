@@ -38,7 +38,12 @@ public enum CallbackDifferences {
         add(.callbackScheme, want.scheme, got.scheme)
         add(.callbackPath, want.path, got.path)
         if want.fragment != got.fragment {
-            if let gotFragment = got.fragment, gotFragment.hasPrefix(want.fragment ?? "#"), gotFragment.contains("=") {
+            // Parameters moved after the fragment follow it whole, after a `?` or `&`: a fragment only spelled
+            // otherwise (`#f=%2` as `#f=%252`) is not that.
+            let wantFragment = want.fragment ?? "#"
+            if let gotFragment = got.fragment, gotFragment.hasPrefix(wantFragment), gotFragment.contains("="),
+                let next = gotFragment.dropFirst(wantFragment.count).first, next == "?" || next == "&"
+            {
                 out.append(FieldDifference(.appended, .moved, "after '#'"))
                 return out
             }

@@ -82,21 +82,7 @@ struct FaultHypothesis: Sendable {
 
     /// `text` with every well-formed escape decoded and any other `%` kept, invalid UTF-8 read as U+FFFD.
     static func decodeLeniently(_ text: String) -> String {
-        var out: [UInt8] = []
-        var bytes = Array(text.utf8)[...]
-        while let byte = bytes.first {
-            if byte == UInt8(ascii: "%"), bytes.count >= 3,
-                let high = PercentEncoding.hexDigitValue(bytes[bytes.startIndex + 1]),
-                let low = PercentEncoding.hexDigitValue(bytes[bytes.startIndex + 2])
-            {
-                out.append(high << 4 | low)
-                bytes = bytes.dropFirst(3)
-            } else {
-                out.append(byte)
-                bytes = bytes.dropFirst()
-            }
-        }
-        return String(decoding: out, as: UTF8.self)
+        String(decoding: mappingEscapes(text) { [$0] }, as: UTF8.self)
     }
 
     /// The query with every name's `%` escaped, so that a correct parser leaves the names as written.
@@ -114,22 +100,30 @@ struct FaultHypothesis: Sendable {
 
     /// Every escape of an octet above 0x7F rewritten as the UTF-8 of the Latin-1 character it would be.
     static func latin1Escapes(_ url: String) -> String? {
-        var out: [UInt8] = [], changed = false
-        var bytes = Array(url.utf8)[...]
+        let out = mappingEscapes(url) { octet in
+            octet > 0x7F ? Array(PercentEncoding.encodeValue(String(Character(Unicode.Scalar(octet)))).utf8) : nil
+        }
+        return out == Array(url.utf8) ? nil : String(decoding: out, as: UTF8.self)
+    }
+
+    /// The bytes of `text` with each well-formed escape replaced by what `replace` gives for its octet, or kept as
+    /// written where it gives nil.
+    static func mappingEscapes(_ text: String, _ replace: (UInt8) -> [UInt8]?) -> [UInt8] {
+        var out: [UInt8] = []
+        var bytes = Array(text.utf8)[...]
         while let byte = bytes.first {
             if byte == UInt8(ascii: "%"), bytes.count >= 3,
                 let high = PercentEncoding.hexDigitValue(bytes[bytes.startIndex + 1]),
-                let low = PercentEncoding.hexDigitValue(bytes[bytes.startIndex + 2]), high >= 8
+                let low = PercentEncoding.hexDigitValue(bytes[bytes.startIndex + 2])
             {
-                out += PercentEncoding.encodeValue(String(Character(Unicode.Scalar(high << 4 | low)))).utf8
+                out += replace(high << 4 | low) ?? Array(bytes.prefix(3))
                 bytes = bytes.dropFirst(3)
-                changed = true
             } else {
                 out.append(byte)
                 bytes = bytes.dropFirst()
             }
         }
-        return changed ? String(decoding: out, as: UTF8.self) : nil
+        return out
     }
 
     /// Build hypotheses: how a builder encodes a field, other than once: raw, twice, form-encoded, trimmed first, with
@@ -189,25 +183,14 @@ struct FaultHypothesis: Sendable {
     /// `url` with every escape of a character that delimits nothing in a query decoded (and of a byte above 0x7F,
     /// when `decodingNonASCII`), and other escapes uppercased.
     static func canonicalSpelling(_ url: String, decodingNonASCII: Bool = false) -> [UInt8] {
-        let harmless = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?@!$'()*,;".utf8)
-        var out: [UInt8] = []
-        var bytes = Array(url.utf8)[...]
-        while let byte = bytes.first {
-            if byte == UInt8(ascii: "%"), bytes.count >= 3,
-                let high = PercentEncoding.hexDigitValue(bytes[bytes.startIndex + 1]),
-                let low = PercentEncoding.hexDigitValue(bytes[bytes.startIndex + 2])
-            {
-                let decoded = high << 4 | low
-                let kept = harmless.contains(decoded) || (decodingNonASCII && decoded > 0x7F)
-                out += kept ? [decoded] : Array(String(format: "%%%02X", decoded).utf8)
-                bytes = bytes.dropFirst(3)
-            } else {
-                out.append(byte)
-                bytes = bytes.dropFirst()
-            }
+        mappingEscapes(url) { octet in
+            harmless.contains(octet) || (decodingNonASCII && octet > 0x7F) ? [octet] : Array(String(format: "%%%02X", octet).utf8)
         }
-        return out
     }
+
+    /// The characters that delimit nothing in a query: unreserved, `:`, `/`, `?`, `@` and the sub-delimiters but `&`,
+    /// `=` and `+`.
+    static let harmless = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?@!$'()*,;".utf8)
 
     /// Whether `text` starts as a URI does: a scheme (a letter, then letters, digits, `+`, `-` or `.`) and a `:`.
     static func startsWithScheme(_ text: String) -> Bool {
