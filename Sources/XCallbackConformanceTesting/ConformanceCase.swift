@@ -125,7 +125,7 @@ public struct ConformanceCheck: Sendable {
         out += "  actual:   \(result.answer.summary)\n"
         out += "  why:      " + result.detail.replacingOccurrences(of: "\n", with: "\n            ") + "\n"
         for fault in result.faults {
-            out += "  fault:    \(fault.level.rawValue) \(fault.role): \(fault.title)"
+            out += "  fault:    \(fault.line)"
                 + (fault.withinRule ? "" : " (outside the vector's rule \(vector.rule))") + "\n"
         }
         for citation in testCase.citations {

@@ -26,7 +26,7 @@ public enum FuzzFaults {
         for (index, result) in zip(indices, results) where !result.faults.isEmpty {
             findings[index].failure.faults = result.faults
             findings[index].failure.faultAlternatives = []
-            let line = result.faults.map { "\($0.level) \($0.role): \($0.title)" }.joined(separator: "; ")
+            let line = result.faults.map(\.line).joined(separator: "; ")
             if let position = findings[index].failure.details.firstIndex(where: { $0.label == "fault" }) {
                 findings[index].failure.details[position].text = line
             }

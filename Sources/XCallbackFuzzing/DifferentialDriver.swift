@@ -131,7 +131,7 @@ public struct DifferentialDriver<Target: ConformanceTarget>: FuzzDriver, FuzzOut
             failure.judged = judged
         }
         if !failure.faults.isEmpty {
-            failure.details.append(("fault", failure.faults.map { "\($0.level) \($0.role): \($0.title)" }.joined(separator: "; ")))
+            failure.details.append(("fault", failure.faults.map(\.line).joined(separator: "; ")))
         }
         return failure
     }

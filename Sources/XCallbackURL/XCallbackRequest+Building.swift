@@ -71,7 +71,7 @@ extension XCallbackRequest {
 
     /// Whether `byte` may stand in a scheme: a letter, or after the first place also a digit, `+`, `-` or `.`.
     @inline(__always)
-    static func isSchemeByte(_ byte: UInt8, first: Bool) -> Bool {
+    package static func isSchemeByte(_ byte: UInt8, first: Bool) -> Bool {
         let folded = byte | 0x20
         if folded >= UInt8(ascii: "a") && folded <= UInt8(ascii: "z") { return true }
         if first { return false }

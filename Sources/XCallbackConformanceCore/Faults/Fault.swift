@@ -52,6 +52,10 @@ public struct Fault: Hashable, Sendable {
         (role == .buildRequest || role == .buildCallback) && encodings.contains(transformation) ? "build" : role.rawValue
     }
 
+    /// `must decode: decoded-again: parameter-value`, the fault with its level and role: how a finding and a test
+    /// failure show it.
+    public var line: String { "\(level.rawValue) \(role): \(title)" }
+
     /// `decoded-again: parameter-value, x-success`, the fault in one line.
     public var title: String {
         "\(transformation)" + (qualifier.map { " (\($0))" } ?? "") + ": " + fields.map(\.rawValue).joined(separator: ", ")

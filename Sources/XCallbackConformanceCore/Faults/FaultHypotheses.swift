@@ -147,10 +147,9 @@ struct FaultHypothesis: Sendable {
             }))
         }
         // A field trimmed of surrounding whitespace and controls before it is encoded, as for display.
-        let space = CharacterSet.whitespacesAndNewlines.union(.controlCharacters)
-        if text.unicodeScalars.contains(where: { space.contains($0) }) {
+        if text.unicodeScalars.contains(where: { FieldDifference.trimmable.contains($0) }) {
             out.append((FaultHypothesis(transformation: .trimmed, note: "trimmed first"), { @Sendable text in
-                PercentEncoding.encodeValue(text.trimmingCharacters(in: CharacterSet.whitespacesAndNewlines.union(.controlCharacters)))
+                PercentEncoding.encodeValue(text.trimmingCharacters(in: FieldDifference.trimmable))
             }))
         }
         // A nested callback written as it is: each value that starts with a scheme and `:` left raw, the rest encoded.
@@ -194,8 +193,8 @@ struct FaultHypothesis: Sendable {
 
     /// Whether `text` starts as a URI does: a scheme (a letter, then letters, digits, `+`, `-` or `.`) and a `:`.
     static func startsWithScheme(_ text: String) -> Bool {
-        guard let colon = text.firstIndex(of: ":"), let first = text.first, first.isASCII, first.isLetter else { return false }
-        return text[..<colon].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
+        guard let colon = text.utf8.firstIndex(of: UInt8(ascii: ":")), colon > text.utf8.startIndex else { return false }
+        return text.utf8[..<colon].enumerated().allSatisfy { XCallbackRequest.isSchemeByte($1, first: $0 == 0) }
     }
 
     /// `text` encoded as the reference encodes a value, but for the characters `kept` holds, written raw.

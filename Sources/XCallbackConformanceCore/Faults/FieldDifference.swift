@@ -108,12 +108,15 @@ public struct FieldDifference: Hashable, Sendable {
         return nil
     }
 
+    /// What a trim takes off, by any language's idea of space: whitespace, line breaks and controls.
+    static let trimmable = CharacterSet.whitespacesAndNewlines.union(.controlCharacters)
+
     /// Whether `short` is `long` with whitespace, control or format characters taken off one end or both, and
     /// nothing else changed (a trim, by any language's idea of space).
     static func isTrimmed(_ short: String, of long: String) -> Bool {
         let whole = Array(long.unicodeScalars), kept = Array(short.unicodeScalars)
         guard kept.count < whole.count else { return false }
-        let space = CharacterSet.whitespacesAndNewlines.union(.controlCharacters)
+        let space = trimmable
         for start in 0...(whole.count - kept.count) {
             if start > 0, !space.contains(whole[start - 1]) { return false }
             let end = start + kept.count
