@@ -7,7 +7,8 @@
 //   XCallbackConformanceCore      vectors and their loader, evaluation, the fault model, JSON
 //   XCallbackTransport            a target in another process: spawning, the protocol, its schemas
 //   XCallbackConformance          the runner and its reports; XCallbackConformanceTesting certifies from tests
-//   XCallbackFuzzing              fuzz drivers and mutator, all that the libFuzzer binaries in Fuzz/ link
+//   XCallbackFuzzInputs           fuzz inputs: their byte format, generators, nested-callback mutator, seeds
+//   XCallbackFuzzing              fuzz drivers and oracle, all that the libFuzzer binaries in Fuzz/ link (with the inputs)
 //   XCallbackFuzzEngine           the fuzz loop that drives a target
 //   XCallbackMatrix               the results matrix
 //   XCallbackCommandLine          `xcallback-conformance`
@@ -22,6 +23,7 @@ let package = Package(
         .library(name: "XCallbackTransport", targets: ["XCallbackTransport"]),
         .library(name: "XCallbackConformance", targets: ["XCallbackConformance"]),
         .library(name: "XCallbackConformanceTesting", targets: ["XCallbackConformanceTesting"]),
+        .library(name: "XCallbackFuzzInputs", targets: ["XCallbackFuzzInputs"]),
         .library(name: "XCallbackFuzzing", targets: ["XCallbackFuzzing"]),
         .library(name: "XCallbackFuzzEngine", targets: ["XCallbackFuzzEngine"]),
         .library(name: "XCallbackMatrix", targets: ["XCallbackMatrix"]),
@@ -51,7 +53,10 @@ let package = Package(
 
         // Fuzzing: the drivers in plain Swift, which the libFuzzer binaries of the nested Fuzz/ package link (no
         // runner, no transport); and the engine that drives any target with them, in process or over the protocol.
-        .target(name: "XCallbackFuzzing", dependencies: ["XCallbackURL", "XCallbackConformanceCore"], exclude: ["README.md"]),
+        .target(name: "XCallbackFuzzInputs", dependencies: ["XCallbackURL", "XCallbackConformanceCore"], exclude: ["README.md"]),
+        .target(
+            name: "XCallbackFuzzing", dependencies: ["XCallbackURL", "XCallbackConformanceCore", "XCallbackFuzzInputs"],
+            exclude: ["README.md"]),
         .target(name: "XCallbackFuzzEngine", dependencies: ["XCallbackFuzzing", "XCallbackTransport"], exclude: ["README.md"]),
 
         // The results matrix, and the command line with the executable that runs it.

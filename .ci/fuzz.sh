@@ -36,7 +36,7 @@ else
 fi
 
 step "2. instrumentation of the library objects"
-for module in XCallbackURL XCallbackFuzzing; do
+for module in XCallbackURL XCallbackFuzzInputs XCallbackFuzzing; do
     counters=0
     asan=0
     for object in "$BIN/$module.build"/*.o; do

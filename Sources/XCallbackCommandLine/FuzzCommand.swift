@@ -213,9 +213,9 @@ enum FuzzCommand {
             let driver = DifferentialDriver(
                 target: targets[job], normalisations: normalisations,
                 failingLevels: options.levels.isEmpty ? DifferentialLevel.graded : options.levels, roles: .some(roles), vectors: known)
-            // The fault table is learnt before the run, not at the first finding: a stop signal never waits for it
-            // with a finding not yet recorded.
-            _ = driver.table
+            // The fault table is learnt beside the run from its start: a clean run never waits for it, and a finding
+            // waits only for what is left of it.
+            driver.learnTableInBackground()
             let engine = FuzzEngine(driver: driver, configuration: configuration, batchSource: targets[job] as? FuzzBatchTarget)
             let summary = engine.run(corpus: corpus) { progress in
                 results.report(job: job, progress) { line in if showProgress { io.standardError("\r" + line + "   ") } }

@@ -118,7 +118,7 @@ public enum CallbackExpectation {
         if decodes(name, to: parameter.name), let value, let expected = parameter.value, decodes(value, to: expected) {
             return nil
         }
-        guard decodeStrict(name) == parameter.name, value.flatMap(decodeStrict) == parameter.value else {
+        guard URLPieces.decodeStrict(name) == parameter.name, value.flatMap(URLPieces.decodeStrict) == parameter.value else {
             return "appended \(FuzzFailure.escape(Array(piece))) does not decode to \(parameter)"
         }
         return nil
@@ -162,42 +162,5 @@ public enum CallbackExpectation {
         if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
         var copy = text
         return copy.withUTF8(body)
-    }
-
-    /// Decodes `%XX` escapes once, as UTF-8; nil for a bad escape or ill-formed UTF-8.
-    public static func decodeStrict(_ bytes: some Collection<UInt8>) -> String? {
-        let decoded = bytes.withContiguousStorageIfAvailable { decodeStrictBytes($0) } ?? decodeStrictBytes(Array(bytes))
-        return decoded.flatMap { String(validating: $0, as: UTF8.self) }
-    }
-
-    /// Decodes `%XX` escapes once into bytes, without checking UTF-8; nil for a bad escape.
-    static func decodeStrictBytes(_ bytes: some RandomAccessCollection<UInt8>) -> [UInt8]? {
-        var failed = false
-        let out = [UInt8](unsafeUninitializedCapacity: bytes.count) { buffer, count in
-            var written = 0
-            var index = bytes.startIndex
-            while index != bytes.endIndex {
-                let byte = bytes[index]
-                index = bytes.index(after: index)
-                if byte == UInt8(ascii: "%") {
-                    guard index != bytes.endIndex, let h = PercentEncoding.hexDigitValue(bytes[index]) else {
-                        failed = true
-                        break
-                    }
-                    index = bytes.index(after: index)
-                    guard index != bytes.endIndex, let l = PercentEncoding.hexDigitValue(bytes[index]) else {
-                        failed = true
-                        break
-                    }
-                    index = bytes.index(after: index)
-                    buffer[written] = h << 4 | l
-                } else {
-                    buffer[written] = byte
-                }
-                written += 1
-            }
-            count = written
-        }
-        return failed ? nil : out
     }
 }

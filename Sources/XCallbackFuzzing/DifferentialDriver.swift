@@ -12,6 +12,7 @@
 //         return 0
 //     }
 
+import Dispatch
 import XCallbackConformanceCore
 import XCallbackURL
 
@@ -31,6 +32,16 @@ public struct DifferentialDriver<Target: ConformanceTarget>: FuzzDriver, FuzzOut
     /// first time it is asked for (`FuzzVectors.table` keeps it), so a driver that never grades never learns it.
     public var table: FaultTable {
         vectors?.table(choices: target.declaredChoices, extraParameters: target.extraParameters, roles: roles) ?? .empty
+    }
+
+    /// Starts learning `table` on another thread: a run that meets no disagreement never waits for it, and one that
+    /// does waits for this learning (`Memo`), never a second one.
+    public func learnTableInBackground() {
+        guard let vectors else { return }
+        let (choices, extraParameters, roles) = (target.declaredChoices, target.extraParameters, roles)
+        DispatchQueue.global(qos: .utility).async {
+            _ = vectors.table(choices: choices, extraParameters: extraParameters, roles: roles)
+        }
     }
     /// The vectors that grade faults (nil: a recording driver, which grades nothing).
     let vectors: FuzzVectors?

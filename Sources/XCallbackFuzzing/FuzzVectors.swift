@@ -1,6 +1,6 @@
 // The vectors a fuzzer knows: every vector's input is a seed (`VectorSeeds`), and the vectors' grades of every
 // fault are the levels of its findings (`FaultTable`). Loaded once; a table is learnt once per set of
-// declarations, the first time a driver with them is made.
+// declarations, beside a fuzz run from its start or at its first judgement, whichever asks first (`Memo`).
 
 import Foundation
 import Synchronization
@@ -98,7 +98,7 @@ public final class FuzzVectors: Sendable {
     /// The fault table for a target with these declarations and roles (nil: every role), learnt on first use.
     public func table(choices: DeclaredChoices, extraParameters: [String] = [], roles: Set<TargetRole>? = nil) -> FaultTable {
         let extra = extraParameters.sorted()
-        // Learnt outside the lock: two drivers made at once may both learn it, and the first stored wins.
+        // Learnt under the key's own lock: a driver that asks while another learns it waits for that learning.
         return tables.value(TableKey(choices: choices, extraParameters: extra, roles: roles)) {
             let claims = graded.enumerated().filter { roles?.contains($0.element.role) ?? true }.map { index, vector in
                 learnt.value(ClaimsKey(index: index, choices: FaultTable.relevantChoices(of: vector, in: choices), extraParameters: extra)) {

@@ -3,21 +3,31 @@
 
 import Synchronization
 
-/// A process-wide store of values made once per key; made outside the lock, so two callers may both make one, and the
-/// first stored wins.
+/// A process-wide store of values made once per key; a caller that asks for a value being made waits for it, so a
+/// fault table learnt in the background is never learnt twice.
 public final class Memo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
-    private let stored = Mutex<[Key: Value]>([:])
+    /// One key's value, made under its own lock: other keys are made and read meanwhile.
+    private final class Slot: Sendable {
+        let value = Mutex<Value?>(nil)
+    }
+
+    private let slots = Mutex<[Key: Slot]>([:])
 
     /// An empty store.
     public init() {}
 
-    /// The value for `key`, made by `make` the first time it is asked for.
+    /// The value for `key`, made by `make` the first time it is asked for (`make` must not ask for `key` again).
     public func value(_ key: Key, _ make: () -> Value) -> Value {
-        if let known = stored.withLock({ $0[key] }) { return known }
-        let made = make()
-        return stored.withLock { values in
-            if let first = values[key] { return first }
-            values[key] = made
+        let slot = slots.withLock { slots in
+            if let known = slots[key] { return known }
+            let made = Slot()
+            slots[key] = made
+            return made
+        }
+        return slot.value.withLock { stored in
+            if let stored { return stored }
+            let made = make()
+            stored = made
             return made
         }
     }

@@ -48,7 +48,7 @@ import XCallbackURL
             let deepest = tree.layerPaths.max { $0.count < $1.count } ?? []
             var delimiters = Set<UInt8>()
             for parameter in tree.layer(at: deepest)?.parameters ?? [] {
-                if case .raw(let raw) = parameter.value, let decoded = CallbackExpectation.decodeStrict(raw.utf8) {
+                if case .raw(let raw) = parameter.value, let decoded = URLPieces.decodeStrict(raw.utf8) {
                     delimiters.formUnion(decoded.utf8.filter { "#%&+=?".utf8.contains($0) })
                 }
             }

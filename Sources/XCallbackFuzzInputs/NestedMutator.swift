@@ -82,7 +82,7 @@ public enum NestedMutator {
             let index = rng.below(count)
             switch layer.parameters[index].value {
             case .raw(let raw):
-                if let decoded = CallbackExpectation.decodeStrict(raw.utf8) {
+                if let decoded = URLPieces.decodeStrict(raw.utf8) {
                     // A token spliced into the decoded value (encoded on the way out), or spliced in raw.
                     switch rng.below(3) {
                     case 0: layer.parameters[index].value = .raw(NestedLayer.encode(spliced(decoded, rng: &rng), style: .light))
@@ -151,14 +151,14 @@ public enum NestedMutator {
         layer.hasQuery = true
     }
 
-    static func mutatedText(_ text: String, _ byteMutator: ByteMutator) -> String {
+    package static func mutatedText(_ text: String, _ byteMutator: ByteMutator) -> String {
         var bytes = Array(text.utf8)
         if bytes.isEmpty { bytes = [UInt8(ascii: "a")] }
         byteMutator(&bytes, bytes.count + 16)
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    static func byteMutated(_ input: [UInt8], maxSize: Int, _ byteMutator: ByteMutator) -> [UInt8] {
+    package static func byteMutated(_ input: [UInt8], maxSize: Int, _ byteMutator: ByteMutator) -> [UInt8] {
         var bytes = Array(input.prefix(maxSize))
         if bytes.isEmpty { bytes = [UInt8(ascii: "a")] }
         byteMutator(&bytes, maxSize)

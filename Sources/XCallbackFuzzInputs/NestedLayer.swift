@@ -100,7 +100,7 @@ public struct NestedLayer: Hashable, Sendable {
         }
         let name = String(decoding: UnsafeBufferPointer(rebasing: piece[..<equals]), as: UTF8.self)
         let raw = UnsafeBufferPointer(rebasing: piece[(equals + 1)...])
-        if depth > 0, raw.count >= 3, var decoded = CallbackExpectation.decodeStrictBytes(raw), containsSchemeSeparator(decoded),
+        if depth > 0, raw.count >= 3, var decoded = URLPieces.decodeStrictBytes(raw), containsSchemeSeparator(decoded),
             String(validating: decoded, as: UTF8.self) != nil
         {
             let nested = decoded.withUnsafeMutableBufferPointer { NestedLayer(bytes: UnsafeBufferPointer($0), depth: depth - 1) }
@@ -171,7 +171,7 @@ public struct NestedLayer: Hashable, Sendable {
                         } else {
                             own |= bits
                         }
-                    } else if let decoded = CallbackExpectation.decodeStrictBytes(raw), UTF8Check.isValid(decoded) {
+                    } else if let decoded = URLPieces.decodeStrictBytes(raw), UTF8Check.isValid(decoded) {
                         if depth > 0, containsSchemeSeparator(decoded) {
                             let child = decoded.withUnsafeBufferPointer { summary(of: $0, depth: depth - 1) }
                             if child.depth + 1 > (deepest?.depth ?? 0) { deepest = (child.depth + 1, child.delimiters) }

@@ -47,16 +47,16 @@ public struct URLPieces: Sendable {
     }
 
     /// The byte ranges of each part of a URL, as `init(_:)` splits it.
-    struct Cuts {
-        var scheme: Range<Int>?
-        var authority: Range<Int>?
-        var path: Range<Int>
-        var query: Range<Int>?
-        var fragment: Range<Int>?
-        var pieces: [(name: Range<Int>, value: Range<Int>?)]
+    package struct Cuts {
+        package var scheme: Range<Int>?
+        package var authority: Range<Int>?
+        package var path: Range<Int>
+        package var query: Range<Int>?
+        package var fragment: Range<Int>?
+        package var pieces: [(name: Range<Int>, value: Range<Int>?)]
     }
 
-    static func cuts(of bytes: UnsafeBufferPointer<UInt8>) -> Cuts {
+    package static func cuts(of bytes: UnsafeBufferPointer<UInt8>) -> Cuts {
         var end = bytes.count
         var fragment: Range<Int>?
         if let hash = bytes.firstIndex(of: UInt8(ascii: "#")) {
@@ -135,7 +135,7 @@ public struct URLPieces: Sendable {
     }
 
     /// The first `limit` octets (or all) of `bytes` with valid `%XX` escapes decoded.
-    static func lenientBytes(_ bytes: UnsafeBufferPointer<UInt8>, limit: Int) -> [UInt8] {
+    package static func lenientBytes(_ bytes: UnsafeBufferPointer<UInt8>, limit: Int) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(min(bytes.count, limit))
         var index = 0
@@ -177,10 +177,49 @@ public struct URLPieces: Sendable {
 }
 
 /// UTF-8 validity of bytes, without making a `String` of them.
-enum UTF8Check {
+package enum UTF8Check {
     /// Whether `bytes` are well-formed UTF-8 (what `String(validating:as:)` accepts).
-    static func isValid(_ bytes: [UInt8]) -> Bool {
+    package static func isValid(_ bytes: [UInt8]) -> Bool {
         if !bytes.contains(where: { $0 >= 0x80 }) { return true }
         return String(validating: bytes, as: UTF8.self) != nil
+    }
+}
+
+extension URLPieces {
+    /// Decodes `%XX` escapes once, as UTF-8; nil for a bad escape or ill-formed UTF-8.
+    public static func decodeStrict(_ bytes: some Collection<UInt8>) -> String? {
+        let decoded = bytes.withContiguousStorageIfAvailable { decodeStrictBytes($0) } ?? decodeStrictBytes(Array(bytes))
+        return decoded.flatMap { String(validating: $0, as: UTF8.self) }
+    }
+
+    /// Decodes `%XX` escapes once into bytes, without checking UTF-8; nil for a bad escape.
+    package static func decodeStrictBytes(_ bytes: some RandomAccessCollection<UInt8>) -> [UInt8]? {
+        var failed = false
+        let out = [UInt8](unsafeUninitializedCapacity: bytes.count) { buffer, count in
+            var written = 0
+            var index = bytes.startIndex
+            while index != bytes.endIndex {
+                let byte = bytes[index]
+                index = bytes.index(after: index)
+                if byte == UInt8(ascii: "%") {
+                    guard index != bytes.endIndex, let h = PercentEncoding.hexDigitValue(bytes[index]) else {
+                        failed = true
+                        break
+                    }
+                    index = bytes.index(after: index)
+                    guard index != bytes.endIndex, let l = PercentEncoding.hexDigitValue(bytes[index]) else {
+                        failed = true
+                        break
+                    }
+                    index = bytes.index(after: index)
+                    buffer[written] = h << 4 | l
+                } else {
+                    buffer[written] = byte
+                }
+                written += 1
+            }
+            count = written
+        }
+        return failed ? nil : out
     }
 }

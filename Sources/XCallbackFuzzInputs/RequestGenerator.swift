@@ -59,7 +59,7 @@ public struct RequestGenerator: Sendable {
     }
 
     /// A non-empty string over the text alphabet.
-    func text(_ reader: inout FuzzInputReader, maxLength: Int = 8) -> String {
+    package func text(_ reader: inout FuzzInputReader, maxLength: Int = 8) -> String {
         let value = reader.string(maxLength: maxLength, alphabet: Self.textAlphabet)
         return value.isEmpty ? "v" : value
     }

@@ -1,24 +1,10 @@
-// What a differential fuzz input is, and small readings of answers the driver makes.
+// What a differential fuzz input is.
 //
 // An input's first byte selects the operation: 0x01 a build-request case, 0x02 a build-callback case (the
 // rest decoded by `RequestGenerator`), anything else a URL to parse.
 
 import XCallbackConformanceCore
 import XCallbackURL
-
-extension TargetAnswer {
-    /// Whether the answer is a rejection.
-    var isRejected: Bool {
-        if case .rejected = self { return true }
-        return false
-    }
-
-    /// The rejection's category, if the answer is a rejection with one.
-    var category: RejectionCategory? {
-        if case .rejected(let category, _) = self { return category }
-        return nil
-    }
-}
 
 /// The layout of a differential fuzz input.
 public enum DifferentialInput {
