@@ -303,7 +303,8 @@ extension DifferentialDriver {
     }
 
     /// The kind of a callback's shape problem, which the vectors grade apart: the callback's own text (before `#`)
-    /// or nothing-to-append URL changed, and whether its query still decodes to the same parameters (`respelled`),
+    /// or nothing-to-append URL changed, and whether its query still decodes to the same parameters (`respelled`;
+    /// `query-respelled` when the query alone changed),
     /// the fragment, the separator, the number of pieces, or an appended piece.
     static func shapeKind(_ problem: String, built: String, response: XCallbackResponse) -> String {
         let kind: String
@@ -315,8 +316,9 @@ extension DifferentialDriver {
         case _ where problem.hasPrefix("expected "): return "count"
         default: return "piece-" + violationKind(problem)
         }
-        func decoded(_ url: String) -> [XCallbackParameter] {
-            URLPieces(url).pieces.map { XCallbackParameter(URLPieces.lenientDecode($0.name), $0.value.map(URLPieces.lenientDecode)) }
+        // Compared as octets, so that pieces of invalid UTF-8 respelled alike compare alike.
+        func decoded(_ url: String) -> [[[UInt8]]] {
+            URLPieces(url).pieces.map { [URLPieces.lenientBytes($0.name)] + ($0.value.map { [URLPieces.lenientBytes($0)] } ?? []) }
         }
         // A fragment lost or changed is what the other side receives changed, whatever else moved.
         guard URLPieces(built).fragment == URLPieces(response.callbackURL).fragment else { return "fragment" }
@@ -324,7 +326,10 @@ extension DifferentialDriver {
         let callback = response.callbackURL
         let hash = callback.firstIndex(of: "#") ?? callback.endIndex
         if kind == "unchanged", ["?", "&"].contains(where: { callback[..<hash] + $0 + callback[hash...] == built }) { return "unchanged-delimiter" }
-        return decoded(built).starts(with: decoded(response.callbackURL)) ? kind + "-respelled" : kind
+        guard decoded(built).starts(with: decoded(response.callbackURL)) else { return kind }
+        // Only the callback's own query respelled, its scheme and path kept: the fault model's should respelling.
+        let path = callback[..<(callback.firstIndex(of: "?") ?? hash)]
+        return kind == "prefix" && callback[path.endIndex...].hasPrefix("?") && built.hasPrefix(path + "?") ? "query-respelled" : kind + "-respelled"
     }
 
     /// What a built callback holds besides the callback's own text: after its part before `#`, before its

@@ -152,9 +152,9 @@ public final class FaultTable: Sendable {
                 if level == nil, let tag = taggedRules[disagreement.rule.id], !vector.tags.contains(tag) { continue }
                 let traits = disagreement.scopedTraits ?? report.traits
                 var claim = grade
-                // Lowercase hex and an escaped unreserved character are should at most, as the fault model scores
-                // them, even beside a must fault of the same answer.
-                if let level, let respelling = Self.respellingRules[disagreement.rule.id] {
+                // Lowercase hex, an escaped unreserved character and a callback's own query respelled alike are
+                // should at most, as the fault model scores them, even beside a must fault of the same answer.
+                if let level, let respelling = Self.respelling(disagreement) {
                     claim.level = max(level, .should)
                     // Graded, and written as a finding, under the rule of that respelling, whose level it has.
                     let builder = vector.role == .buildCallback ? "build-callback" : "build-request"
@@ -177,6 +177,14 @@ public final class FaultTable: Sendable {
         DifferentialRule.hexCase.id: ("-hex-case", "rfc3986-2.1-uppercase", EncodingRules.hexCaseTag),
         DifferentialRule.unreservedEscape.id: ("-unreserved-raw", "rfc3986-2.3-producers", EncodingRules.unreservedRawTag),
     ]
+
+    /// The respelling `disagreement` is, if any: a rule of `respellingRules`, or a callback whose own text changed
+    /// while its query decodes to the same pieces (the fault model's `respelled` in the callback's query).
+    static func respelling(_ disagreement: Disagreement) -> (rule: String, cite: String, tag: String?)? {
+        if let rule = respellingRules[disagreement.rule.id] { return rule }
+        guard disagreement.rule == .callbackShape, disagreement.qualifier == "query-respelled" else { return nil }
+        return ("-query-bytes", "rfc3986-2.2-not-equivalent", "query-bytes")
+    }
 
     /// The rules whose disagreements say what the runner's failure of each kind says: a wrong result is a field's
     /// (or the round trip's, the callback's parameters' or shape's), an encoding failure an encoding rule's.

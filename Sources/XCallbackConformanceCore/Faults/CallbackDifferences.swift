@@ -89,7 +89,12 @@ public enum CallbackDifferences {
         let gotHead = gotQuery.dropLast(params.count)
         let gotSeparator = (own == nil && got != nil ? "?" : "") + (gotHead.hasPrefix(kept) ? gotHead.dropFirst(kept.count) : "")
         if own != nil, !gotHead.hasPrefix(kept) || gotHead.dropFirst(kept.count).contains(where: { !separators.contains($0) }) {
-            return [queryDifference(kept, gotHead.reversed().drop { separators.contains($0) }.reversed().map(String.init).joined())]
+            // The own query is what stands before the separator written; a query that itself ends in `?` or `&`
+            // keeps it, so the expected separator alone is taken off first, every trailing one only if that fails.
+            let stripped = String(gotHead.reversed().drop { separators.contains($0) }.reversed())
+            let alone = wantSeparator.isEmpty ? String(gotHead) : gotHead.hasSuffix(wantSeparator) ? String(gotHead.dropLast(wantSeparator.count)) : stripped
+            let difference = queryDifference(kept, alone)
+            return [difference.transformation == .respelled || alone == stripped ? difference : queryDifference(kept, stripped)]
         }
         return separator(want: wantSeparator, got: gotSeparator, bare: params.isEmpty)
     }
@@ -97,7 +102,7 @@ public enum CallbackDifferences {
     /// The callback's own query against what stands in its place: respelled when every name and value decodes as
     /// before (RFC 3986, `+` a plus), else what `FieldDifference.explain` finds.
     static func queryDifference(_ kept: Substring, _ got: some StringProtocol) -> FieldDifference {
-        if let before = decodedPieces(kept), before == decodedPieces(Substring(got)) {
+        if decodedPieces(kept) == decodedPieces(Substring(got)) {
             return FieldDifference(.callbackQuery, .respelled)
         }
         if emptiesPieces(kept, Substring(got)) { return FieldDifference(.callbackQuery, .emptied) }
@@ -124,15 +129,31 @@ public enum CallbackDifferences {
         }
     }
 
-    /// A query's pieces split at `&` and their first `=`, each side decoded once; `nil` when one does not decode.
-    static func decodedPieces(_ query: Substring) -> [[String]]? {
-        var out: [[String]] = []
-        for piece in query.split(separator: "&", omittingEmptySubsequences: false) {
+    /// A query's pieces split at `&` and their first `=`, each side decoded once to octets (so a piece of invalid
+    /// UTF-8 or with a `%` that begins no escape compares too).
+    static func decodedPieces(_ query: Substring) -> [[[UInt16]]] {
+        query.split(separator: "&", omittingEmptySubsequences: false).map { piece in
             let equals = piece.firstIndex(of: "=")
             let sides = equals.map { [piece[..<$0], piece[piece.index(after: $0)...]] } ?? [piece]
-            guard let decoded = try? sides.map({ (side) throws(XCallbackRejection) in try PercentEncoding.decode(String(side)) })
-            else { return nil }
-            out.append(decoded)
+            return sides.map(decodedOctets)
+        }
+    }
+
+    /// `text`'s escapes decoded once to the octets they encode; a `%` that begins no escape is kept, marked apart
+    /// from an escaped one (`0x125`, outside the octets), so that `%3` and `%253` do not read alike.
+    static func decodedOctets(_ text: Substring) -> [UInt16] {
+        let bytes = Array(text.utf8)
+        var out: [UInt16] = [], index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count, let high = PercentEncoding.hexDigitValue(bytes[index + 1]),
+                let low = PercentEncoding.hexDigitValue(bytes[index + 2])
+            {
+                out.append(UInt16(high << 4 | low))
+                index += 3
+            } else {
+                out.append(bytes[index] == UInt8(ascii: "%") ? 0x125 : UInt16(bytes[index]))
+                index += 1
+            }
         }
         return out
     }

@@ -12,7 +12,7 @@ import XCallbackURL
     /// transformations unless a whole-answer hypothesis names them.
     static let mutants: [any ConformanceTarget] =
         MutantTests.cases.map(\.target) + [ParseMutants.keepsActionSlash, BuildMutants.encodesTwice, BuildMutants.omitsErrorMessage]
-        + [leavesAmpersandAndEqualsRaw, decodesEveryFieldTwice]
+        + [leavesAmpersandAndEqualsRaw, decodesEveryFieldTwice, CallbackQueryRoundTrip(), FragmentLeftInAction()]
 
     /// An encode table that forgets `&` and `=` in every value: a split value, a truncated callback, a duplicate
     /// x-success, all one fault.
@@ -54,7 +54,7 @@ import XCallbackURL
 
     @Test("A mutant's fuzz findings show exactly one fault, as its run of the vectors does", arguments: [
         ParseMutants.keepsActionSlash, BuildMutants.encodesTwice, BuildMutants.omitsErrorMessage, leavesAmpersandAndEqualsRaw,
-        decodesEveryFieldTwice,
+        decodesEveryFieldTwice, CallbackQueryRoundTrip(), FragmentLeftInAction(),
     ] as [any ConformanceTarget])
     func oneFuzzFault(_ target: any ConformanceTarget) {
         let faults = Self.fuzzFaults(of: target)
@@ -106,5 +106,49 @@ import XCallbackURL
         #expect(summary.text.hasPrefix("faults by level: must 1\n"), "\(summary.text)")
         #expect(summary.text.contains("must decode: delimiter-kept (leading '/'): action ("))
         #expect(try FaultSummary(of: ReferenceTarget()).isEmpty)
+    }
+}
+
+/// A callback builder whose callback's own query goes through a query-item round trip: every escape of a character
+/// a query may hold raw (`%3F`, `%2F`, `%3A`, `%41`) comes back decoded, in pieces of invalid UTF-8 too. One fault,
+/// the query `respelled` (should), however the pieces around the escape read.
+struct CallbackQueryRoundTrip: ConformanceTarget {
+    var identity: TargetIdentity { TargetIdentity(name: "callback-query-round-trip", version: "mutant") }
+
+    func buildCallback(_ response: XCallbackResponse) -> TargetAnswer<String> {
+        guard case .accepted(let built) = ReferenceTarget().buildCallback(response) else { return ReferenceTarget().buildCallback(response) }
+        let callback = response.callbackURL
+        let own = callback[..<(callback.firstIndex(of: "#") ?? callback.endIndex)]
+        guard let question = own.firstIndex(of: "?"), built.hasPrefix(own) else { return .accepted(built) }
+        let raw = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$'()*,;:@/?".utf8)
+        var query = Array(own[own.index(after: question)...].utf8)[...], out: [UInt8] = []
+        while let byte = query.first {
+            if byte == UInt8(ascii: "%"), query.count >= 3, let high = PercentEncoding.hexDigitValue(query[query.startIndex + 1]),
+                let low = PercentEncoding.hexDigitValue(query[query.startIndex + 2]), raw.contains(high << 4 | low)
+            {
+                out.append(high << 4 | low)
+                query = query.dropFirst(3)
+            } else {
+                out.append(byte)
+                query = query.dropFirst()
+            }
+        }
+        return .accepted(String(own[...question]) + String(decoding: out, as: UTF8.self) + built.dropFirst(own.count))
+    }
+}
+
+/// A parser that ends the path at `?` alone: with no query, `#` and the fragment stay in the action, decoded with it
+/// as the action is and never checked as a fragment (a raw control there is accepted). One fault, `merged (#)` (must).
+struct FragmentLeftInAction: ConformanceTarget {
+    var identity: TargetIdentity { TargetIdentity(name: "fragment-left-in-action", version: "mutant") }
+
+    func parse(_ url: String) -> TargetAnswer<XCallbackRequest> {
+        TargetAnswer { () throws(XCallbackRejection) in
+            guard !url.contains("?"), let hash = url.firstIndex(of: "#") else { return try XCallbackRequest(parsing: url) }
+            var request = try XCallbackRequest(parsing: String(url[..<hash]))
+            let fragment = url[url.index(after: hash)...]
+            request.action += "#" + (try PercentEncoding.decode(String(fragment)))
+            return request
+        }
     }
 }

@@ -251,6 +251,11 @@ def vectors(v):
             expect=E([("v", "1")], fragment="x=2&y=3"), cite=["rfc3986-3.5"], tags=["fragment"])
     v.parse("hash-before-question", "'#' before '?': everything after '#' is fragment", "enc://x-callback-url/echo#f?v=1",
             rule="decode-fragment", breaks="the app gets v=1 as a parameter, though it follows the '#'", expect=E([], fragment="f?v=1"), cite=["rfc3986-3.3", "rfc3986-3.5"], tags=["fragment"])
+    # Found by the differential fuzzer (a parser that ends the path at '?' alone): with no query, '#' ends the action.
+    v.parse("hash-ends-action", "With no query, '#' ends the action: 'echo' is the action and 'f' the fragment",
+            "enc://x-callback-url/echo#f", rule="decode-action",
+            breaks="the app is asked for the action 'echo#f', which it does not have", expect=E([], fragment="f"),
+            cite=["rfc3986-3.3", "rfc3986-3.5"], tags=["fragment"])
     # Found by the differential fuzzer: Foundation re-encodes a fragment holding a second raw '#'.
     v.parse("second-hash-in-fragment", "A second raw '#' is fragment data: kept literally or rejected",
             "enc://x-callback-url/echo#f%41#g", rule="decode-raw-outside-uri",
