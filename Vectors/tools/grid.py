@@ -45,6 +45,15 @@ POSITIONAL = [("nul", "NUL (0x00)", {0x00}), ("tab", "TAB (0x09)", {0x09}), ("lf
               ("del", "DEL (0x7F)", {0x7F}), ("space", "space (0x20)", {0x20})]
 POSITIONAL_BYTES = {"nul": "\x00\x00\x00", "tab": "\t\t\t", "lf": "\n\n\n", "cr": "\r\r\r", "c0": "\x01\x1b\x1f",
                     "del": "\x7f\x7f\x7f", "space": "   "}
+# The same controls escaped, at the same three places: a receiver must keep them (decoded, or as written where a
+# field need not be decoded), where it must refuse them raw; a builder's text holding one is '%' data.
+ESCAPED_CONTROLS = [("pct-" + id_, label.split(" (")[0] + " escaped (%s)" % escapes, codes, places)
+                    for (id_, label, codes), (escapes, places) in zip(POSITIONAL[:6], [
+                        ("%00", ("%00", "%00", "%00")), ("%09", ("%09", "%09", "%09")), ("%0A", ("%0A", "%0A", "%0A")),
+                        ("%0D", ("%0D", "%0D", "%0D")), ("generated: %01, %1B, %1F", ("%01", "%1B", "%1F")),
+                        ("%7F", ("%7F", "%7F", "%7F"))])]
+ESCAPED_CONTROL_IDS = tuple(id_ for id_, _, _, _ in ESCAPED_CONTROLS)
+POSITIONAL_BYTES.update({id_: places for id_, _, _, places in ESCAPED_CONTROLS})
 GEN_DELIMS = ":/?#[]@"
 SUB_DELIMS = "!$&'()*+,;="
 RESERVED = GEN_DELIMS + SUB_DELIMS
@@ -65,6 +74,7 @@ OTHER = [("pct-lone", "'%' alone (at the end of the field)", "%"),
          ("bad-utf8-above-max", "invalid UTF-8: above U+10FFFF ('%F4%90%80%80')", "%F4%90%80%80"),
          ("long", "a field of 64 KB (65,536 characters or more)", None)]
 CLASSES = ([(id_, label) for id_, label, _ in POSITIONAL]
+           + [(id_, label) for id_, label, _, _ in ESCAPED_CONTROLS]
            + [("raw-" + NAMES[c], "'%s' raw" % c) for c in RESERVED]
            + [("pct-" + NAMES[c], "'%s' escaped (%%%02X)" % (c, ord(c))) for c in RESERVED]
            + [(id_, label) for id_, label, _ in OTHER])
@@ -100,6 +110,12 @@ def classify(text):
             places.add("middle")
         if places:
             found[id_] = places
+    for match in ESCAPE.finditer(text):
+        octet = int(match.group(1), 16)
+        for id_, _, codes, _ in ESCAPED_CONTROLS:
+            if octet in codes:
+                place = "start" if match.start() == 0 else "end" if match.end() == len(text) else "middle"
+                found.setdefault(id_, set()).add(place)
     for ch in set(text) & RESERVED_SET:
         found.setdefault("raw-" + NAMES[ch], set()).add("in")
     if NON_ASCII.search(text):
@@ -248,7 +264,9 @@ def callback_fields(input_):
     if path.startswith("//"):
         slash = path.find("/", 2)
         path = "" if slash < 0 else path[slash:]
-    fields["callback-path"] = path
+    # The path's own text after its leading '/', as a parse action is after the host's: a class at its start is
+    # at the start of the path's first segment.
+    fields["callback-path"] = path[1:] if path.startswith("/") else path
     for piece in (query.split("&") if question else []):
         name, equals, value = piece.partition("=")
         fields.setdefault("callback-query-name", []).append(name)
@@ -367,6 +385,9 @@ def not_applicable(operation, field, class_):
         if class_ in NON_URI_TEXT:
             return ("not URI text in the source app's own callback URL: a target keeps it (the model), escapes or "
                     "refuses it, and neither the spec nor RFC 3986 picks one (the raw space: build-callback-raw-query)")
+    if class_ in ESCAPED_CONTROL_IDS and operation != "parse" and kind != "callback-own":
+        return ("a builder's own text holding an escape is '%' data, written %25 wherever it stands: the percent-text "
+                "cells test it; an escaped control is the grid's class for what a receiver reads and a callback keeps")
     if class_ == "long" and operation == "build-callback":
         return ("no length rule for a built callback: the spec sets no limit and no anchor backs one; 64 KB is "
                 "tested on parse and build-request")

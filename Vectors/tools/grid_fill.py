@@ -12,8 +12,8 @@ import re
 
 import rules as suite_rules
 import xcu_model as model
-from grid import (CLASSES, CONTROLS, FIELDS, FILES, LONG, NAMES, POSITIONAL_BYTES, POSITIONS, RESERVED, RESERVED_SLOTS,
-                  SNIPPET, cover, covered, field_kind, not_applicable)
+from grid import (CLASSES, CONTROLS, ESCAPED_CONTROL_IDS, FIELDS, FILES, LONG, NAMES, POSITIONAL_BYTES, POSITIONS, RESERVED,
+                  RESERVED_SLOTS, SNIPPET, cover, covered, field_kind, not_applicable)
 from vectorlib import GeneratorError, R, accept, any_of, outcome_to_expect, parse_expectation, reject, substitute
 
 # MARK: - Units: which classes one generated vector holds
@@ -31,6 +31,7 @@ def groups(operation, field):
         return units + [("raw-plus", ["raw-plus"])]
     if kind == "host":
         return units
+    escaped_controls = [(c, [c]) for c in ESCAPED_CONTROL_IDS]  # each at the start, middle and end of its own text
     bad_utf8 = ["bad-utf8-truncated", "bad-utf8-overlong", "bad-utf8-surrogate", "bad-utf8-above-max"]
     utf8 = ["utf8-2", "utf8-3", "utf8-4"]
     if operation == "parse":
@@ -45,7 +46,7 @@ def groups(operation, field):
         units += [(c, [c]) for c in ("pct-lone", "pct-truncated", "pct-bad-hex", "pct-escape-of-escape",
                                      "raw-non-ascii")]
         units += [("utf8", utf8)] + [(c, [c]) for c in bad_utf8] + [("long", ["long"])]
-        return units
+        return units + escaped_controls
     if kind == "callback-own":
         query = field in ("callback-query-name", "callback-query-value")
         if field == "callback-path":
@@ -63,7 +64,7 @@ def groups(operation, field):
         alike = [c for c in pct(RESERVED) if c not in changing] + utf8
         units = [("raw-data", raw(raw_chars)), ("escapes-changing", changing), ("escapes-alike", alike)]
         # A raw '+' in the callback's own query is a space to a form-decoding source app: respelled, it changes.
-        return units + ([("raw-plus", ["raw-plus"])] if query else [])
+        return units + ([("raw-plus", ["raw-plus"])] if query else []) + escaped_controls
     # builders' own fields (request fields, appended names and values, errorCode, errorMessage)
     # '%2' ends its own text ("a%2"): in one text with the others it would be bad hex ('%2%').
     percent = pct(RESERVED) + ["pct-bad-hex", "pct-escape-of-escape"] + utf8 + bad_utf8 + ["pct-lone"]
@@ -170,6 +171,18 @@ def rule_for(operation, field, group, classes, outcome):
             return "decode-utf8", ["rfc3986-2.5", "rfc3986-2.1"] + cite, None, False
         if group == "long":
             return "decode-long", ["silent-length", "xcu-values-encoded"], None, False
+        if group in ESCAPED_CONTROL_IDS:
+            # An escaped control is kept: decoded once (a receiver refuses it only raw), or, where a field need not
+            # be decoded, as written; an escaped NUL may also be refused by a strict parser (decode-escaped-nul).
+            if kind == "action":
+                return "decode-action-decoded", ["rfc3986-2.1", "xcu-action", "silent-action-encoding"], None, True
+            if kind == "fragment":
+                return "decode-fragment-decoded", ["rfc3986-2.1", "rfc3986-3.5", "silent-fragment"], None, True
+            if group == "pct-nul":
+                return "decode-escaped-nul", ["rfc3986-2.1", "silent-security"] + cite, None, False
+            return ("decode-query-escapes", ["rfc3986-2.1"] + cite,
+                    "the app gets another %s than the one written: its escaped %s dropped, trimmed or kept escaped"
+                    % (label(field), describe(classes)), False)
         raise GeneratorError("grid: no rule for %s %s %s" % (operation, field, group))
     if operation == "build-request":
         cite = [FIELD_CITE[field]] if field in FIELD_CITE else ["xcu-action-parameters"]
@@ -200,7 +213,8 @@ def rule_for(operation, field, group, classes, outcome):
             return ("build-callback-kept", ["xcu-x-success", "rfc3986-2.2-not-equivalent", "silent-plus"],
                     "a source app that reads its own callback's %s as a form reads a space, or '+', where it wrote the "
                     "other: a '+' respelled as '%%2B' or as a space changes it" % label(field), False)
-        if group == "escapes-changing":
+        if group == "escapes-changing" or group in ESCAPED_CONTROL_IDS:
+            # An escaped control decoded is a raw control, which every receiver must refuse: the callback breaks.
             return ("build-callback-kept", ["xcu-x-success", "rfc3986-2.2-not-equivalent", "rfc3986-2.4"],
                     "the source app reads its own callback's %s otherwise: an escape decoded or re-encoded changes it"
                     % label(field), False)
@@ -381,8 +395,9 @@ def make(collector, key, operation, field, group, classes):
             expect, varying, _ = parse_expectation(data, decoded=True)
         hex_ = " ".join("%02X" % b for b in data) if "\x00" in url else None
         check_fields(key, rule, field, expect)
+        also = [reject("invalid-character")] if rule == "decode-escaped-nul" else []
         collector.parse(key, description, url=None if hex_ else url, hex=hex_, rule=rule, cite=cite, tags=tags,
-                        breaks=breaks, decoded=decoded)
+                        breaks=breaks, decoded=decoded, also=also)
         return
     if operation == "build-request":
         request = request_with(field, text)

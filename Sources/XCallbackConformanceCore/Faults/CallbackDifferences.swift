@@ -12,14 +12,15 @@ public enum CallbackDifferences {
         var query: Substring?
         var fragment: Substring?
 
+        /// Cut at the delimiters' bytes, not at characters: a `#` followed by a combining mark still ends the query.
         init(_ url: String) {
-            let hash = url.firstIndex(of: "#")
+            let hash = url.utf8.firstIndex(of: UInt8(ascii: "#"))
             fragment = hash.map { url[$0...] }
             let body = url[..<(hash ?? url.endIndex)]
-            let question = body.firstIndex(of: "?")
-            query = question.map { body[body.index(after: $0)...] }
+            let question = body.utf8.firstIndex(of: UInt8(ascii: "?"))
+            query = question.map { body[body.utf8.index(after: $0)...] }
             let head = body[..<(question ?? body.endIndex)]
-            let colon = head.firstIndex(of: ":") ?? head.startIndex
+            let colon = head.utf8.firstIndex(of: UInt8(ascii: ":")) ?? head.startIndex
             scheme = head[..<colon]
             path = head[colon...]
         }
@@ -62,15 +63,30 @@ public enum CallbackDifferences {
         let wantQuery = want ?? "", gotQuery = got ?? ""
         let wantTail = wantQuery.dropFirst(kept.count)
         let separators: Set<Character> = ["?", "&"]
-        let params = wantTail.drop { separators.contains($0) }
-        let wantSeparator = (own == nil && want != nil ? "?" : "") + wantTail.prefix { separators.contains($0) }
-        let appendsSomething = !gotQuery.dropFirst(kept.count).drop { separators.contains($0) }.isEmpty
+        // The separator the reference writes (`XCallbackResponse.separator`): the URL's own `?` where the callback
+        // has no query, nothing after an empty query or a trailing `&`, else `&`. A `?` or `&` after it begins the
+        // first appended name (a flag named `?`); only a tail that does not start with it is cut at every one.
+        let written: Substring = own == nil || kept.isEmpty || kept.last == "&" ? "" : "&"
+        let exact = wantTail.hasPrefix(written)
+        let wantCut = exact ? wantTail.prefix(written.count) : wantTail.prefix { separators.contains($0) }
+        let params = wantTail.dropFirst(wantCut.count)
+        let wantSeparator = (own == nil && want != nil ? "?" : "") + wantCut
+        /// The separator part of a target's tail: the expected one where the tail goes on as the expected one does.
+        func cut(_ tail: Substring) -> Substring {
+            let rest = tail.dropFirst(wantCut.count)
+            if exact, tail.hasPrefix(wantCut), rest.first.map({ !separators.contains($0) || $0 == params.first }) ?? true {
+                return tail.prefix(wantCut.count)
+            }
+            return tail.prefix { separators.contains($0) }
+        }
+        let appendsSomething = !gotQuery.dropFirst(kept.count).dropFirst(cut(gotQuery.dropFirst(kept.count)).count).isEmpty
         guard gotQuery.hasSuffix(params) && !(params.isEmpty && appendsSomething && gotQuery.hasPrefix(kept)) else {
             // The appended part differs: compare it decoded, piece by piece, once the callback's own part is found.
             guard gotQuery.hasPrefix(kept) else { return [own == nil ? FieldDifference(.appended, .unexplained) : queryDifference(kept, gotQuery)] }
             let gotTail = gotQuery.dropFirst(kept.count)
-            let gotSeparator = (own == nil && got != nil ? "?" : "") + gotTail.prefix { separators.contains($0) }
-            let gotParams = gotTail.drop { separators.contains($0) }
+            let gotCut = cut(gotTail)
+            let gotSeparator = (own == nil && got != nil ? "?" : "") + gotCut
+            let gotParams = gotTail.dropFirst(gotCut.count)
             var out = gotParams.isEmpty || params.isEmpty ? [] : separator(want: wantSeparator, got: gotSeparator, bare: false)
             let pieces = { (text: Substring) in text.split(separator: "&").map { piece -> XCallbackParameter in
                 let equals = piece.firstIndex(of: "=")

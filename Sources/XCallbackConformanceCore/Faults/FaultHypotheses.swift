@@ -57,8 +57,8 @@ struct FaultHypothesis: Sendable {
         // A path cut at `?` alone: with no query, the fragment stays in the action, read as the action is (a byte
         // that only a fragment's check refuses is then never checked).
         (FaultHypothesis(transformation: .merged, note: "the fragment into the action", qualifier: "#"), { url in
-            guard let hash = url.firstIndex(of: "#"), !url.contains("?") else { return nil }
-            let fragment = EncodingRules.escapingOutsideURI(url[url.index(after: hash)...], brackets: true)
+            guard let hash = url.utf8.firstIndex(of: UInt8(ascii: "#")), !url.utf8.contains(UInt8(ascii: "?")) else { return nil }
+            let fragment = EncodingRules.escapingOutsideURI(url[url.utf8.index(after: hash)...], brackets: true)
             return String(url[..<hash]) + "%23" + fragment.replacingOccurrences(of: "#", with: "%23")
         }),
     ]

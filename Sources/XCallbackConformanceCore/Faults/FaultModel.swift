@@ -145,7 +145,7 @@ public enum FaultModel {
         for candidate in candidates {
             let found = differences(result.answer, from: candidate, context: context, result: result)
             guard !found.isEmpty else { continue }
-            for variant in [found] + [reencodedVariant(found)].compactMap({ $0 }) {
+            for variant in [found] + [reencodedVariant(found), controlsRemovedVariant(found)].compactMap({ $0 }) {
                 let cost = cost(variant)
                 if cost < bestCost {
                     (best, bestCost) = ([variant], cost)
@@ -352,6 +352,17 @@ public enum FaultModel {
         let fields: Set<FaultField> = [.source, .success, .error, .cancel]
         let variant = encodedAgain(differences) { fields.contains($0.field) }
         return variant == differences ? nil : variant
+    }
+
+    /// `differences` with each trim that took off every control and nothing else named the controls' removal
+    /// (`characters-removed`): a target that drops controls wherever they stand trims a field that holds them only
+    /// at its ends, and the run decides which it is.
+    static func controlsRemovedVariant(_ differences: [FieldDifference]) -> [FieldDifference]? {
+        guard differences.contains(where: { $0.transformation == .trimmed && $0.note == FieldDifference.controlsNote }) else { return nil }
+        return differences.map { difference in
+            guard difference.transformation == .trimmed, difference.note == FieldDifference.controlsNote else { return difference }
+            return FieldDifference(difference.field, .charactersRemoved, difference.qualifier, note: difference.note)
+        }
     }
 
     /// `differences` with each "not decoded" one that `renamed` picks named "encoded again" instead.

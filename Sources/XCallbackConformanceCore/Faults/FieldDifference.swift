@@ -37,7 +37,12 @@ public struct FieldDifference: Hashable, Sendable {
         guard let got else { return FieldDifference(field, .missing) }
         // One trim, whichever end it cut, whatever it counts as space, and whether anything was left: before
         // `emptied` and `truncated`.
-        if isTrimmed(got, of: expected) { return FieldDifference(field, .trimmed) }
+        if isTrimmed(got, of: expected) {
+            // A trim that took off controls alone, and every control there was, is also their removal: the run
+            // decides between the two (`FaultModel.controlsRemovedVariant`).
+            let controlsOnly = String(String.UnicodeScalarView(expected.unicodeScalars.filter { !isControl($0) })) == got
+            return FieldDifference(field, .trimmed, note: controlsOnly ? Self.controlsNote : nil)
+        }
         if expected.isEmpty != got.isEmpty { return FieldDifference(field, .emptied) }
         var transformation = transformation(from: expected, to: got, side: side)
         // The callback's own path, which the reference writes as given but for characters outside a URI: a
@@ -124,6 +129,12 @@ public struct FieldDifference: Hashable, Sendable {
         }
         return false
     }
+
+    /// The note of a trim that removed every control of the field and nothing else.
+    static let controlsNote = "controls only"
+
+    /// Whether `scalar` is a C0 control or DEL.
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool { scalar.value < 0x20 || scalar.value == 0x7F }
 
     /// Whether `short` is `long` with some scalars taken out (controls, whitespace), and nothing else changed.
     static func isSubsequence(_ short: String, of long: String) -> Bool {

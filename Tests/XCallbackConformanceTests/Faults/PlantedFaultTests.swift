@@ -118,8 +118,8 @@ struct CallbackQueryRoundTrip: ConformanceTarget {
     func buildCallback(_ response: XCallbackResponse) -> TargetAnswer<String> {
         guard case .accepted(let built) = ReferenceTarget().buildCallback(response) else { return ReferenceTarget().buildCallback(response) }
         let callback = response.callbackURL
-        let own = callback[..<(callback.firstIndex(of: "#") ?? callback.endIndex)]
-        guard let question = own.firstIndex(of: "?"), built.hasPrefix(own) else { return .accepted(built) }
+        let own = callback[..<(callback.utf8.firstIndex(of: UInt8(ascii: "#")) ?? callback.endIndex)]
+        guard let question = own.utf8.firstIndex(of: UInt8(ascii: "?")), built.utf8.starts(with: own.utf8) else { return .accepted(built) }
         let raw = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$'()*,;:@/?".utf8)
         var query = Array(own[own.index(after: question)...].utf8)[...], out: [UInt8] = []
         while let byte = query.first {
@@ -133,7 +133,8 @@ struct CallbackQueryRoundTrip: ConformanceTarget {
                 query = query.dropFirst()
             }
         }
-        return .accepted(String(own[...question]) + String(decoding: out, as: UTF8.self) + built.dropFirst(own.count))
+        let appended = String(decoding: built.utf8.dropFirst(own.utf8.count), as: UTF8.self)
+        return .accepted(String(own[...question]) + String(decoding: out, as: UTF8.self) + appended)
     }
 }
 
@@ -144,9 +145,11 @@ struct FragmentLeftInAction: ConformanceTarget {
 
     func parse(_ url: String) -> TargetAnswer<XCallbackRequest> {
         TargetAnswer { () throws(XCallbackRejection) in
-            guard !url.contains("?"), let hash = url.firstIndex(of: "#") else { return try XCallbackRequest(parsing: url) }
+            guard !url.utf8.contains(UInt8(ascii: "?")), let hash = url.utf8.firstIndex(of: UInt8(ascii: "#")) else {
+                return try XCallbackRequest(parsing: url)
+            }
             var request = try XCallbackRequest(parsing: String(url[..<hash]))
-            let fragment = url[url.index(after: hash)...]
+            let fragment = url[url.utf8.index(after: hash)...]
             request.action += "#" + (try PercentEncoding.decode(String(fragment)))
             return request
         }

@@ -18,6 +18,11 @@ Bugs in a row of the coverage grid that the vectors before the grid (5.0.0) did 
 
     source-trimmed       x-source is trimmed of surrounding whitespace and controls, as an app name for display
     callbacks-trimmed    x-success, x-error and x-cancel are trimmed of surrounding whitespace and controls, as URLs
+    callback-controls-dropped
+                         (5.3.0's escaped controls) every control character is removed from x-success, x-error and
+                         x-cancel once decoded, as a URL sanitiser does before opening one
+    last-value-chomped   (5.3.0's escaped controls) the last parameter's decoded value loses one trailing line end
+                         (CR LF, LF or CR), as a line read from a pipe does
     none                 no bug: the example adapter as it is
 """
 
@@ -29,7 +34,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import example_adapter as base  # noqa: E402
 
 BUGS = ("port-accepted", "userinfo-accepted", "fragment-in-action", "host-case-sensitive", "double-decode",
-        "split-after-decode", "fragment-stripped", "source-trimmed", "callbacks-trimmed", "none")
+        "split-after-decode", "fragment-stripped", "source-trimmed", "callbacks-trimmed", "callback-controls-dropped",
+        "last-value-chomped", "none")
 BUG = sys.argv[1] if len(sys.argv) > 1 else "none"
 if BUG not in BUGS:
     print("buggy_parser_adapter: unknown bug %r; one of %s" % (BUG, ", ".join(BUGS)), file=sys.stderr)
@@ -91,6 +97,16 @@ def buggy_parse(data):
         for key in ("success", "error", "cancel"):
             if parsed.get(key) is not None:
                 parsed[key] = parsed[key].strip()
+    if BUG == "callback-controls-dropped":
+        for key in ("success", "error", "cancel"):
+            if parsed.get(key) is not None:
+                parsed[key] = "".join(ch for ch in parsed[key] if ord(ch) >= 0x20 and ord(ch) != 0x7F)
+    if BUG == "last-value-chomped" and parsed["parameters"] and parsed["parameters"][-1][1] is not None:
+        name, value = parsed["parameters"][-1]
+        for end in ("\r\n", "\n", "\r"):
+            if value.endswith(end):
+                parsed["parameters"][-1] = [name, value[:-len(end)]]
+                break
     return parsed
 
 

@@ -29,7 +29,7 @@ enum BuilderFixtures {
     /// The bugs the parser fixture can switch on.
     static let parserBugs = [
         "port-accepted", "userinfo-accepted", "fragment-in-action", "host-case-sensitive", "double-decode", "split-after-decode",
-        "fragment-stripped", "source-trimmed", "callbacks-trimmed",
+        "fragment-stripped", "source-trimmed", "callbacks-trimmed", "callback-controls-dropped", "last-value-chomped",
     ]
     /// The bugs of both fixtures that sit in a row of the coverage grid the vectors before the grid (5.0.0) did not
     /// catch (Vectors/README.md, "Coverage grid"), each with its role: the vectors catch them now.
@@ -37,7 +37,8 @@ enum BuilderFixtures {
         (buggyParser, "fragment-stripped", "decode"), (buggyParser, "source-trimmed", "decode"),
         (buggyParser, "callbacks-trimmed", "decode"), (buggyBuilder, "message-trimmed", "build-callback"),
         (buggyBuilder, "code-trimmed", "build-callback"), (buggyBuilder, "result-names-trimmed", "build-callback"),
-        (buggyBuilder, "fragment-reescaped", "build-callback"),
+        (buggyBuilder, "fragment-reescaped", "build-callback"), (buggyParser, "callback-controls-dropped", "decode"),
+        (buggyParser, "last-value-chomped", "decode"),
     ]
     /// Executions that run every built-in seed once.
     static var seedRuns: Int { FuzzEngine<DifferentialDriver<ReferenceTarget>>.builtInSeeds.count }

@@ -82,7 +82,8 @@ struct CallbackBuilderMutant: ConformanceTarget {
             .joined(separator: "&")
         if trailingAmpersand { query += "&" }
         let url = response.callbackURL
-        let hash = url.firstIndex(of: "#") ?? url.endIndex
+        // Cut at the byte, as the reference cuts: a `#` before a combining mark still begins the fragment.
+        let hash = url.utf8.firstIndex(of: UInt8(ascii: "#")) ?? url.endIndex
         let (base, fragment) = (String(url[..<hash]), String(url[hash...]))
         switch join {
         case .correct:
