@@ -324,12 +324,14 @@ extension DifferentialDriver {
         guard URLPieces(built).fragment == URLPieces(response.callbackURL).fragment else { return "fragment" }
         // A delimiter added with nothing to add (`done?`), the callback otherwise as it was.
         let callback = response.callbackURL
-        let hash = callback.firstIndex(of: "#") ?? callback.endIndex
+        // Cut at the bytes, as `URLPieces` and the fault model cut: a `#` before a combining mark still ends the query.
+        let hash = callback.utf8.firstIndex(of: UInt8(ascii: "#")) ?? callback.endIndex
         if kind == "unchanged", ["?", "&"].contains(where: { callback[..<hash] + $0 + callback[hash...] == built }) { return "unchanged-delimiter" }
         guard decoded(built).starts(with: decoded(response.callbackURL)) else { return kind }
         // Only the callback's own query respelled, its scheme and path kept: the fault model's should respelling.
-        let path = callback[..<(callback.firstIndex(of: "?") ?? hash)]
-        return kind == "prefix" && callback[path.endIndex...].hasPrefix("?") && built.hasPrefix(path + "?") ? "query-respelled" : kind + "-respelled"
+        let question = callback[..<hash].utf8.firstIndex(of: UInt8(ascii: "?"))
+        let ownQueryAlone = question.map { built.utf8.starts(with: callback[...$0].utf8) } ?? false
+        return kind == "prefix" && ownQueryAlone ? "query-respelled" : kind + "-respelled"
     }
 
     /// What a built callback holds besides the callback's own text: after its part before `#`, before its

@@ -79,14 +79,14 @@ public enum CallbackDifferences {
             }
             return tail.prefix { separators.contains($0) }
         }
-        let appendsSomething = !gotQuery.dropFirst(kept.count).dropFirst(cut(gotQuery.dropFirst(kept.count)).count).isEmpty
-        guard gotQuery.hasSuffix(params) && !(params.isEmpty && appendsSomething && gotQuery.hasPrefix(kept)) else {
+        // What the target wrote after the callback's own query (when it kept it), cut once into separator and pieces.
+        let gotTail = gotQuery.dropFirst(kept.count)
+        let gotCut = cut(gotTail)
+        let gotParams = gotTail.dropFirst(gotCut.count)
+        guard gotQuery.hasSuffix(params) && !(params.isEmpty && !gotParams.isEmpty && gotQuery.hasPrefix(kept)) else {
             // The appended part differs: compare it decoded, piece by piece, once the callback's own part is found.
             guard gotQuery.hasPrefix(kept) else { return [own == nil ? FieldDifference(.appended, .unexplained) : queryDifference(kept, gotQuery)] }
-            let gotTail = gotQuery.dropFirst(kept.count)
-            let gotCut = cut(gotTail)
             let gotSeparator = (own == nil && got != nil ? "?" : "") + gotCut
-            let gotParams = gotTail.dropFirst(gotCut.count)
             var out = gotParams.isEmpty || params.isEmpty ? [] : separator(want: wantSeparator, got: gotSeparator, bare: false)
             let pieces = { (text: Substring) in text.split(separator: "&").map { piece -> XCallbackParameter in
                 let equals = piece.firstIndex(of: "=")
@@ -146,32 +146,14 @@ public enum CallbackDifferences {
     }
 
     /// A query's pieces split at `&` and their first `=`, each side decoded once to octets (so a piece of invalid
-    /// UTF-8 or with a `%` that begins no escape compares too).
-    static func decodedPieces(_ query: Substring) -> [[[UInt16]]] {
+    /// UTF-8 or with a `%` that begins no escape compares too); an escaped `%` stays `%25`, so that `%253` and `%3`
+    /// do not read alike.
+    static func decodedPieces(_ query: Substring) -> [[[UInt8]]] {
         query.split(separator: "&", omittingEmptySubsequences: false).map { piece in
             let equals = piece.firstIndex(of: "=")
             let sides = equals.map { [piece[..<$0], piece[piece.index(after: $0)...]] } ?? [piece]
-            return sides.map(decodedOctets)
+            return sides.map { side in FaultHypothesis.mappingEscapes(String(side)) { $0 == UInt8(ascii: "%") ? nil : [$0] } }
         }
-    }
-
-    /// `text`'s escapes decoded once to the octets they encode; a `%` that begins no escape is kept, marked apart
-    /// from an escaped one (`0x125`, outside the octets), so that `%3` and `%253` do not read alike.
-    static func decodedOctets(_ text: Substring) -> [UInt16] {
-        let bytes = Array(text.utf8)
-        var out: [UInt16] = [], index = 0
-        while index < bytes.count {
-            if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count, let high = PercentEncoding.hexDigitValue(bytes[index + 1]),
-                let low = PercentEncoding.hexDigitValue(bytes[index + 2])
-            {
-                out.append(UInt16(high << 4 | low))
-                index += 3
-            } else {
-                out.append(bytes[index] == UInt8(ascii: "%") ? 0x125 : UInt16(bytes[index]))
-                index += 1
-            }
-        }
-        return out
     }
 
     /// The separator written against the one expected, keyed by what was written: a builder that always writes `?`

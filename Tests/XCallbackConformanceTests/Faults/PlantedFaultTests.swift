@@ -116,12 +116,13 @@ struct CallbackQueryRoundTrip: ConformanceTarget {
     var identity: TargetIdentity { TargetIdentity(name: "callback-query-round-trip", version: "mutant") }
 
     func buildCallback(_ response: XCallbackResponse) -> TargetAnswer<String> {
-        guard case .accepted(let built) = ReferenceTarget().buildCallback(response) else { return ReferenceTarget().buildCallback(response) }
+        let answer = ReferenceTarget().buildCallback(response)
+        guard case .accepted(let built) = answer else { return answer }
         let callback = response.callbackURL
         let own = callback[..<(callback.utf8.firstIndex(of: UInt8(ascii: "#")) ?? callback.endIndex)]
         guard let question = own.utf8.firstIndex(of: UInt8(ascii: "?")), built.utf8.starts(with: own.utf8) else { return .accepted(built) }
         let raw = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$'()*,;:@/?".utf8)
-        var query = Array(own[own.index(after: question)...].utf8)[...], out: [UInt8] = []
+        var query = Array(own[own.utf8.index(after: question)...].utf8)[...], out: [UInt8] = []
         while let byte = query.first {
             if byte == UInt8(ascii: "%"), query.count >= 3, let high = PercentEncoding.hexDigitValue(query[query.startIndex + 1]),
                 let low = PercentEncoding.hexDigitValue(query[query.startIndex + 2]), raw.contains(high << 4 | low)
