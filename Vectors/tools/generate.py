@@ -34,7 +34,7 @@ SOURCES = [
     "hosts_actions", "security", "real_world",
 ]
 ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"
-SUITE_VERSION = "5.3.0"
+SUITE_VERSION = "5.4.0"
 FORMAT_VERSION = 4
 SPEC_DIR = os.environ.get("XCU_SPEC_DIR", os.path.join(VECTORS, "..", "..", "shared", "spec"))
 

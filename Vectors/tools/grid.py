@@ -43,6 +43,7 @@ POSITIONAL = [("nul", "NUL (0x00)", {0x00}), ("tab", "TAB (0x09)", {0x09}), ("lf
               ("c0", "another C0 control (0x01-0x08, 0x0B, 0x0C, 0x0E-0x1F; generated: 0x01, 0x1B, 0x1F)",
                set(range(0x01, 0x20)) - {0x09, 0x0A, 0x0D}),
               ("del", "DEL (0x7F)", {0x7F}), ("space", "space (0x20)", {0x20})]
+RAW_POSITIONAL = {id_ for id_, _, _ in POSITIONAL}
 POSITIONAL_BYTES = {"nul": "\x00\x00\x00", "tab": "\t\t\t", "lf": "\n\n\n", "cr": "\r\r\r", "c0": "\x01\x1b\x1f",
                     "del": "\x7f\x7f\x7f", "space": "   "}
 # The same controls escaped, at the same three places: a receiver must keep them (decoded, or as written where a
@@ -319,17 +320,24 @@ def vector_fields(vector):
 
 
 def cover(vectors):
-    """{(operation, field, class): {place: [vector ids]}} for the given vectors (each a dict with an id)."""
+    """{(operation, field, class): {place: [vector ids]}} for the given vectors (each a dict with an id).
+
+    A vector that must be refused covers a raw control or space only where that is the one raw control or space
+    it holds: a refusal of one place says nothing of another (a trim, then a check, refuses the middle alone)."""
     cells = {}
     for vector in vectors:
-        for field, texts in vector_fields(vector).items():
-            for text in (texts if isinstance(texts, list) else [texts]):
-                for class_, places in classify(text).items():
-                    cell = cells.setdefault((vector["operation"], field, class_), {})
-                    for place in places:
-                        ids = cell.setdefault(place, [])
-                        if vector["id"] not in ids:
-                            ids.append(vector["id"])
+        found = [(field, class_, places) for field, texts in vector_fields(vector).items()
+                 for text in (texts if isinstance(texts, list) else [texts]) for class_, places in classify(text).items()]
+        raw_places = sum(len(places) for _, class_, places in found if class_ in RAW_POSITIONAL)
+        refused = only_rejects(vector["expect"]) is not None
+        for field, class_, places in found:
+            if refused and raw_places > 1 and class_ in RAW_POSITIONAL:
+                continue
+            cell = cells.setdefault((vector["operation"], field, class_), {})
+            for place in places:
+                ids = cell.setdefault(place, [])
+                if vector["id"] not in ids:
+                    ids.append(vector["id"])
     return cells
 
 

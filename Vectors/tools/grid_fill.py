@@ -8,12 +8,14 @@ model's outcome; `check_fields` stops the generator on a rule that is not about 
 Standard library only.
 """
 
+import json
+import os
 import re
 
 import rules as suite_rules
 import xcu_model as model
 from grid import (CLASSES, CONTROLS, ESCAPED_CONTROL_IDS, FIELDS, FILES, LONG, NAMES, POSITIONAL_BYTES, POSITIONS, RESERVED,
-                  RESERVED_SLOTS, SNIPPET, cover, covered, field_kind, not_applicable)
+                  RESERVED_SLOTS, SNIPPET, cover, covered, field_kind, not_applicable, only_rejects)
 from vectorlib import GeneratorError, R, accept, any_of, outcome_to_expect, parse_expectation, reject, substitute
 
 # MARK: - Units: which classes one generated vector holds
@@ -81,11 +83,14 @@ def groups(operation, field):
     return units
 
 
-def text_of(classes, kind):
+def text_of(classes, kind, place=None):
     """The field's text holding `classes`: controls and space at the start, middle and end ("\\x01a\\x1Bb\\x1F"),
-    every other class between 'a' and 'b' ('%' alone last, with nothing after it)."""
+    or at `place` alone; every other class between 'a' and 'b' ('%' alone last, with nothing after it)."""
     if len(classes) == 1 and classes[0] in POSITIONAL_BYTES:
         first, middle, last = POSITIONAL_BYTES[classes[0]]
+        if place is not None:
+            first, middle, last = (first if place == "start" else "", middle if place == "middle" else "",
+                                   last if place == "end" else "")
         if kind == "scheme":
             return first + "g" + middle + "d" + last
         if kind == "host":
@@ -332,8 +337,10 @@ def fill(collectors, existing):
                     continue
                 key = "grid-%s-%s-%s" % ({"parse": "p", "build-request": "rq", "build-callback": "cb"}[operation],
                                          field, group)
-                make(collector, key, operation, field, group, classes)
-                generated[FILES[operation] + "/" + key] = (operation, field, group, classes)
+                # A refused control's combined vector is kept where it was made once (its id is permanent);
+                # a cell that needs place-alone vectors afresh gets those alone.
+                for made in make(collector, key, operation, field, group, classes, FILES[operation] + "/" + key in LEDGER):
+                    generated[FILES[operation] + "/" + made] = (operation, field, group, classes)
     if FIELD_ERRORS:
         raise GeneratorError("\n".join(FIELD_ERRORS))
     return generated
@@ -365,17 +372,54 @@ def check_fields(key, rule, field, expect):
 
 
 FIELD_ERRORS = []  # check_fields' findings, raised together by fill
+LEDGER = json.load(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "ids.json"), encoding="utf-8"))["ids"]
 
 
-def make(collector, key, operation, field, group, classes):
+def only_placed(classes):
+    """Whether a unit is a control or a space, which a refusal places at each place alone."""
+    return len(classes) == 1 and classes[0] in CONTROLS + ("space",)
+
+
+def make(collector, key, operation, field, group, classes, keep_combined=True):
+    """The vector of a fill unit. A control or a space the model refuses is also placed at the start, the middle and
+    the end alone, each in a vector of its own (key `…-start`, `…-middle`, `…-end`): a refusal of one place hides
+    whether another is refused, as a check made after a trim, or a `$` that matches before a final newline, refuses
+    the middle alone. The vector holding all three places is then made only where the ledger has it (`keep_combined`:
+    its id is permanent)."""
+    placed = only_placed(classes)
+    refused = placed and only_rejects(expectation(operation, field, text_of(classes, field_kind(operation, field))))
+    keys = [key] if keep_combined or not refused else []
+    keys += ["%s-%s" % (key, place) for place in PLACES] if refused else []
+    for made in keys:
+        make_one(collector, made, operation, field, group, classes, made[len(key) + 1:] or None)
+    return keys
+
+
+PLACES = ("start", "middle", "end")
+
+
+def expectation(operation, field, text):
+    """The model's expectation for `text` in `field`, before a rule widens it."""
+    if operation == "parse":
+        return parse_expectation(PARSE_PLACES[field].replace("{T}", text).encode("utf-8"))[0]
+    if operation == "build-request":
+        return outcome_to_expect(model.build_request(request_with(field, text)))
+    callback, outcome, source, parameters, code, message = callback_with(field, text)
+    return outcome_to_expect(model.build_callback(callback, outcome, source, parameters, code, message))
+
+
+def make_one(collector, key, operation, field, group, classes, place=None):
+    """Writes one generated vector (the classes at `place` alone, when given) and returns its expectation."""
     kind = field_kind(operation, field)
-    text = text_of(classes, kind)
+    text = text_of(classes, kind, place)
     long_ = classes == ["long"]
     if long_ and operation == "build-request" and field in ("x-success", "x-error", "x-cancel"):
         # A long callback is still a URL, so that refusing it as no URL is no way out of building it whole.
         text = "cb://x-callback-url/a?v=" + text
     expand = {"<<A>>": ("q", LONG)} if long_ else None
     description = "Grid: %s in the %s (%s)" % (describe(classes), label(field), operation)
+    if place is not None:
+        description = "Grid: %s at the %s of the %s alone (%s)" % (describe(classes), place, label(field), operation)
     tags = ["grid", "grid-" + group]
     if operation == "parse":
         url = PARSE_PLACES[field].replace("{T}", text)
@@ -387,7 +431,7 @@ def make(collector, key, operation, field, group, classes):
             check_fields(key, rule, field, expect)
             collector.parse_generated(key, description, url, expand, expect, rule=rule, cite=cite, tags=tags,
                                       breaks=breaks)
-            return
+            return expect
         data = url.encode("utf-8")
         expect, varying, _ = parse_expectation(data)
         rule, cite, breaks, decoded = rule_for(operation, field, group, classes, expect)
@@ -398,7 +442,7 @@ def make(collector, key, operation, field, group, classes):
         also = [reject("invalid-character")] if rule == "decode-escaped-nul" else []
         collector.parse(key, description, url=None if hex_ else url, hex=hex_, rule=rule, cite=cite, tags=tags,
                         breaks=breaks, decoded=decoded, also=also)
-        return
+        return expect
     if operation == "build-request":
         request = request_with(field, text)
         expect = outcome_to_expect(model.build_request(substitute(request, {"<<A>>": "Q"})))
@@ -413,7 +457,7 @@ def make(collector, key, operation, field, group, classes):
         check_fields(key, rule, field, expect)
         collector.build_request(key, description, request, rule=rule, cite=cite, tags=tags, breaks=breaks,
                                 expect=expect, expand=expand)
-        return
+        return expect
     callback, outcome, source, parameters, code, message = callback_with(field, text)
     expect = outcome_to_expect(model.build_callback(callback, outcome, source, parameters, code, message))
     rule, cite, breaks, _ = rule_for(operation, field, group, classes, expect)
@@ -425,3 +469,4 @@ def make(collector, key, operation, field, group, classes):
     collector.build_callback(key, description, callback, outcome=outcome, source=source, parameters=parameters,
                              code=code, message=message, rule=rule, cite=cite, tags=tags, breaks=breaks,
                              expect=expect)
+    return expect

@@ -26,9 +26,9 @@ from xcu_model import request as R  # noqa: F401  (re-exported for sources)
 
 CHOICE_POINTS = [p for p in model.CHOICES if p not in model.COMPARATOR_CHOICES]
 LEVELS = ("must", "should", "implementation-defined", "hardening")
-PLACEHOLDER = re.compile(r"^<<[A-Z0-9]+>>$")
+PLACEHOLDER = re.compile(r"^<<[A-Z0-9]+>>\Z")
 ROLES = ("recognise", "decode", "build-request", "build-callback")
-PLAIN_SCHEME = re.compile(r"^[a-z][a-z0-9+.\-]*$")
+PLAIN_SCHEME = re.compile(r"^[a-z][a-z0-9+.\-]*\Z")  # \Z: "$" would also match before a final newline
 AUTHORITY = "//x-callback-url"
 # The tag of build vectors whose built URL must escape no unreserved character (Vectors/README.md, "Comparator").
 UNRESERVED_TAG = "unreserved-raw"

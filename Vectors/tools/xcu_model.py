@@ -33,7 +33,7 @@ COMPARATOR_CHOICES = ("parameter-order", "fragment")
 REFERENCE = {name: values[0] for name, values in CHOICES.items()}
 RESERVED = {"x-source": "source", "x-success": "success", "x-error": "error", "x-cancel": "cancel"}
 UNSAFE_SCHEMES = {"javascript", "data", "file", "vbscript"}
-SCHEME_RE = re.compile(r"^[A-Za-z][A-Za-z0-9+.\-]*$")
+SCHEME_RE = re.compile(r"^[A-Za-z][A-Za-z0-9+.\-]*\Z")  # \Z: "$" would also match before a final newline
 HEX = "0123456789ABCDEFabcdef"
 # RFC 3986 §2: unreserved / reserved / '%'. Anything else raw is outside the URI character set.
 URI_CHARS = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#@!$&'()*+,;=%")  # no IP literals, so no [ ]

@@ -30,16 +30,21 @@ public struct VectorSelection: Hashable, Sendable {
 
     /// Whether `vector` is selected.
     public func includes(_ vector: Vector) -> Bool {
-        (ids.isEmpty || ids.contains { Self.glob($0, matches: vector.id) })
+        includes(vector, ids: IDPatterns(ids))
+    }
+
+    /// The selected vectors of `suite`, in suite order (the ids and globs read once, however many there are).
+    public func apply(to vectors: [Vector]) -> [Vector] {
+        let patterns = IDPatterns(ids)
+        return vectors.filter { includes($0, ids: patterns) }
+    }
+
+    private func includes(_ vector: Vector, ids patterns: IDPatterns) -> Bool {
+        (ids.isEmpty || patterns.matches(vector.id))
             && (tags.isEmpty || tags.contains { vector.tags.contains($0) })
             && (operations.isEmpty || operations.contains(vector.operation))
             && (levels.isEmpty || levels.contains(vector.level))
             && (roles.isEmpty || roles.contains(vector.role))
-    }
-
-    /// The selected vectors of `suite`, in suite order.
-    public func apply(to vectors: [Vector]) -> [Vector] {
-        vectors.filter(includes)
     }
 
     /// The selection as command-line options, for reports: `--id XCU-7* --level must`.
@@ -59,7 +64,7 @@ public struct VectorSelection: Hashable, Sendable {
     public func emptinessProblem(in vectors: [Vector], suiteDescription: String) -> String? {
         guard apply(to: vectors).isEmpty else { return nil }
         if vectors.isEmpty { return "\(suiteDescription) holds no vectors (its manifest lists no vector file)" }
-        for id in ids where !vectors.contains(where: { Self.glob(id, matches: $0.id) }) {
+        for id in ids where !vectors.contains(where: { [pattern = IDPatterns([id])] in pattern.matches($0.id) }) {
             return "--id '\(id)' matches no vector of \(suiteDescription); try 'list' for the ids"
         }
         for tag in tags where !vectors.contains(where: { $0.tags.contains(tag) }) {
@@ -76,6 +81,28 @@ public struct VectorSelection: Hashable, Sendable {
         }
         return "the selection '\(commandLine)' matches no vector of \(suiteDescription): each option matches some, "
             + "but no vector matches them all"
+    }
+}
+
+/// Ids and globs read once: an id without `*`, `?` or `[` is looked up, a glob is matched in turn (a run selected
+/// by its failures' ids, hundreds of them, filters the suite in one pass).
+struct IDPatterns {
+    private var exact: Set<String> = []
+    private var globs: [GlobPattern] = []
+
+    init(_ patterns: [String]) {
+        for pattern in patterns {
+            if !pattern.isEmpty, !pattern.contains(where: { "*?[".contains($0) }) {
+                exact.insert(pattern.uppercased())
+            } else if let glob = try? GlobPattern(pattern) {
+                globs.append(glob)
+            }
+        }
+    }
+
+    /// Whether any id or glob matches all of `id`, case-insensitively.
+    func matches(_ id: String) -> Bool {
+        exact.contains(id.uppercased()) || globs.contains { $0.matches(id) }
     }
 }
 

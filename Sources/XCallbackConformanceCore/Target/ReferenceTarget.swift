@@ -43,5 +43,5 @@ public struct ReferenceTarget: ConformanceTarget {
 /// Facts about this suite that reports and identities name.
 public enum SuiteInfo {
     /// The version of the suite's code and command-line tool.
-    public static let version = "5.3.0"
+    public static let version = "5.4.0"
 }

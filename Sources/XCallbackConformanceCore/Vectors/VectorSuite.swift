@@ -27,10 +27,13 @@ public struct VectorSuite: Sendable {
         throw missingBundledVectors()
     }
 
-    /// Loads the vectors bundled with this package.
+    /// Loads the vectors bundled with this package: read and checked once per process (they are read-only
+    /// resources), so a process that runs the suite many times pays for one load.
     public static func bundled() throws(VectorLoadError) -> VectorSuite {
-        try VectorSuite(directory: try bundledDirectory())
+        try loadedBundle.get()
     }
+
+    private static let loadedBundle = Result { () throws(VectorLoadError) in try VectorSuite(directory: try bundledDirectory()) }
 
     /// Loads and checks a vectors directory: manifest, citations, every file's hash and count, unique ids,
     /// paths inside the directory, and no retired id reused.

@@ -23,10 +23,20 @@ Bugs in a row of the coverage grid that the vectors before the grid (5.0.0) did 
                          x-cancel once decoded, as a URL sanitiser does before opening one
     last-value-chomped   (5.3.0's escaped controls) the last parameter's decoded value loses one trailing line end
                          (CR LF, LF or CR), as a line read from a pipe does
+
+Bugs in a row the vectors before 5.4.0 did not catch (5.4.0 places a refused control at each place alone, and
+the vectors of 5.0.0 held no escaped control at a name's, a value's or the action's end):
+
+    parsed-scheme-dollar  the scheme is checked with a '$'-anchored regular expression, which also matches before a
+                         final newline, so a scheme ending in LF is accepted ('gd\n://x-callback-url/act')
+    host-trimmed         the authority is trimmed of surrounding whitespace before it is compared with x-callback-url
+    action-trimmed       the decoded action is trimmed of surrounding whitespace, as a router trims a path
+    long-names-truncated a parameter name is cut at 255 bytes, as a fixed-size name buffer does
     none                 no bug: the example adapter as it is
 """
 
 import os
+import re
 import sys
 import urllib.parse
 
@@ -35,13 +45,14 @@ import example_adapter as base  # noqa: E402
 
 BUGS = ("port-accepted", "userinfo-accepted", "fragment-in-action", "host-case-sensitive", "double-decode",
         "split-after-decode", "fragment-stripped", "source-trimmed", "callbacks-trimmed", "callback-controls-dropped",
-        "last-value-chomped", "none")
+        "last-value-chomped", "parsed-scheme-dollar", "host-trimmed", "action-trimmed", "long-names-truncated", "none")
 BUG = sys.argv[1] if len(sys.argv) > 1 else "none"
 if BUG not in BUGS:
     print("buggy_parser_adapter: unknown bug %r; one of %s" % (BUG, ", ".join(BUGS)), file=sys.stderr)
     sys.exit(2)
 
 original_parse = base.parse_url
+SLIPPED_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.\-]*$")  # the slip: '$' also matches before a final newline
 original_decode = base.decode
 
 
@@ -67,10 +78,21 @@ def buggy_parse(data):
             text = data.decode("utf-8")
         except UnicodeDecodeError:
             return original_parse(data)
+    colon = text.find(":")
+    if BUG == "parsed-scheme-dollar" and colon > 1 and text[colon - 1] == "\n" and SLIPPED_SCHEME.match(text[:colon]):
+        # The check passed, so the rest is parsed as if the scheme were plain; the scheme is the one checked.
+        parsed = original_parse(text[:colon - 1] + text[colon:])
+        parsed["scheme"] = text[:colon].lower()
+        return parsed
     place = authority_of(text)
     if place is not None:
         start, end = place
         authority = text[start:end]
+        if BUG == "host-trimmed" and authority.strip() != authority:
+            text = text[:start] + authority.strip() + text[end:]
+            place = authority_of(text)
+            start, end = place
+            authority = text[start:end]
         if BUG == "port-accepted" and ":" in authority and "@" not in authority:
             text = text[:start] + authority.rsplit(":", 1)[0] + text[end:]
         if BUG == "userinfo-accepted" and "@" in authority:
@@ -91,6 +113,11 @@ def buggy_parse(data):
     parsed = original_parse(text)
     if BUG == "fragment-stripped" and parsed.get("fragment") is not None:
         parsed["fragment"] = parsed["fragment"].strip()
+    if BUG == "action-trimmed":
+        parsed["action"] = parsed["action"].strip()
+    if BUG == "long-names-truncated":
+        for pair in parsed["parameters"]:
+            pair[0] = pair[0].encode("utf-8")[:255].decode("utf-8", "ignore")
     if BUG == "source-trimmed" and parsed.get("source") is not None:
         parsed["source"] = parsed["source"].strip()
     if BUG == "callbacks-trimmed":
