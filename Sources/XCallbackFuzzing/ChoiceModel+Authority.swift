@@ -18,6 +18,9 @@ extension InputTrait {
     public static let nonASCIIEscape = Self(rawValue: "non-ascii-escape")
     /// A scheme that is not RFC 3986 §3.1 syntax (a letter, then letters, digits, `+`, `-`, `.`).
     public static let invalidSchemeSyntax = Self(rawValue: "invalid-scheme-syntax")
+    /// Spaces before a URL whose scheme is valid once they are stripped, as the URL Standard and RFC 3986 Appendix C
+    /// strip them: graded apart from a space inside the scheme (XCU-QQGG, hardening, beside XCU-MCTF, must).
+    public static let leadingSpace = Self(rawValue: "leading-space")
     /// A scheme with no `//` authority after it (`s:x-callback-url/a`, `tgt:\\x-callback-url\go`).
     public static let missingAuthority = Self(rawValue: "missing-authority")
     /// A `%` in the authority.
@@ -36,6 +39,11 @@ extension ChoiceModel {
     /// The traits of `input`'s scheme and authority, in a fixed order.
     static func authorityTraits(of input: [UInt8]) -> [InputTrait] {
         var traits: [InputTrait] = []
+        let stripped = input.drop { $0 == UInt8(ascii: " ") }
+        if stripped.count < input.count, let colon = stripped.firstIndex(of: UInt8(ascii: ":")),
+            CallbackExpectation.isScheme(stripped[..<colon]) {
+            traits.append(.leadingSpace)
+        }
         let end = input.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? input.count
         if let colon = input[..<end].firstIndex(of: UInt8(ascii: ":")) {
             if !input[(colon + 1)...].starts(with: [UInt8(ascii: "/"), UInt8(ascii: "/")]) { traits.append(.missingAuthority) }

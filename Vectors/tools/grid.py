@@ -319,6 +319,12 @@ def vector_fields(vector):
     return fields
 
 
+def found_texts(vector):
+    """(field, text, class, places) of every class in every text of a vector's fields."""
+    return [(field, text, class_, places) for field, texts in vector_fields(vector).items()
+            for text in (texts if isinstance(texts, list) else [texts]) for class_, places in classify(text).items()]
+
+
 def cover(vectors):
     """{(operation, field, class): {place: [vector ids]}} for the given vectors (each a dict with an id).
 
@@ -326,11 +332,13 @@ def cover(vectors):
     it holds: a refusal of one place says nothing of another (a trim, then a check, refuses the middle alone)."""
     cells = {}
     for vector in vectors:
-        found = [(field, class_, places) for field, texts in vector_fields(vector).items()
-                 for text in (texts if isinstance(texts, list) else [texts]) for class_, places in classify(text).items()]
-        raw_places = sum(len(places) for _, class_, places in found if class_ in RAW_POSITIONAL)
+        found = found_texts(vector)
+        # Counted once per text: a lone parameter's name and value stand at the first and the last place at once.
+        distinct = {(re.sub(r"-(first|middle|last)$", "", field), text, class_): places
+                    for field, text, class_, places in found}
+        raw_places = sum(len(places) for (_, _, class_), places in distinct.items() if class_ in RAW_POSITIONAL)
         refused = only_rejects(vector["expect"]) is not None
-        for field, class_, places in found:
+        for field, _, class_, places in found:
             if refused and raw_places > 1 and class_ in RAW_POSITIONAL:
                 continue
             cell = cells.setdefault((vector["operation"], field, class_), {})

@@ -339,7 +339,9 @@ def fill(collectors, existing):
                                          field, group)
                 # A refused control's combined vector is kept where it was made once (its id is permanent);
                 # a cell that needs place-alone vectors afresh gets those alone.
-                for made in make(collector, key, operation, field, group, classes, FILES[operation] + "/" + key in LEDGER):
+                placed = set(cells.get((operation, field, classes[0]), {})) if len(classes) == 1 else set()
+                for made in make(collector, key, operation, field, group, classes, FILES[operation] + "/" + key in LEDGER,
+                                 placed):
                     generated[FILES[operation] + "/" + made] = (operation, field, group, classes)
     if FIELD_ERRORS:
         raise GeneratorError("\n".join(FIELD_ERRORS))
@@ -380,16 +382,16 @@ def only_placed(classes):
     return len(classes) == 1 and classes[0] in CONTROLS + ("space",)
 
 
-def make(collector, key, operation, field, group, classes, keep_combined=True):
+def make(collector, key, operation, field, group, classes, keep_combined=True, placed_already=()):
     """The vector of a fill unit. A control or a space the model refuses is also placed at the start, the middle and
     the end alone, each in a vector of its own (key `…-start`, `…-middle`, `…-end`): a refusal of one place hides
     whether another is refused, as a check made after a trim, or a `$` that matches before a final newline, refuses
     the middle alone. The vector holding all three places is then made only where the ledger has it (`keep_combined`:
-    its id is permanent)."""
+    its id is permanent); a place a source vector already holds alone (`placed_already`) gets none."""
     placed = only_placed(classes)
     refused = placed and only_rejects(expectation(operation, field, text_of(classes, field_kind(operation, field))))
     keys = [key] if keep_combined or not refused else []
-    keys += ["%s-%s" % (key, place) for place in PLACES] if refused else []
+    keys += ["%s-%s" % (key, place) for place in PLACES if place not in placed_already] if refused else []
     for made in keys:
         make_one(collector, made, operation, field, group, classes, made[len(key) + 1:] or None)
     return keys
@@ -434,7 +436,15 @@ def make_one(collector, key, operation, field, group, classes, place=None):
             return expect
         data = url.encode("utf-8")
         expect, varying, _ = parse_expectation(data)
-        rule, cite, breaks, decoded = rule_for(operation, field, group, classes, expect)
+        if field == "scheme" and place == "start" and classes == ["space"]:
+            # A space before the whole URL is stripped as a C0 control there is, by the URL Standard and by RFC 3986
+            # Appendix C ("software that accepts user-typed URI should attempt to recognize and strip both delimiters
+            # and embedded whitespace"), and the same x-callback-url is read: graded as the controls before it are.
+            rule, cite, breaks, decoded = rule_for(operation, field, "tab", ["tab"], expect)
+        else:
+            rule, cite, breaks, decoded = rule_for(operation, field, group, classes, expect)
+        if breaks and kind == "host" and place is not None:
+            breaks = "the app acts on a URL whose host %r is not x-callback-url" % text
         if decoded:
             expect, varying, _ = parse_expectation(data, decoded=True)
         hex_ = " ".join("%02X" % b for b in data) if "\x00" in url else None

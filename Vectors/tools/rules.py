@@ -70,8 +70,8 @@ rule("recognise-scheme-case", "recognise", "should",
      "The scheme is case-insensitive: a URL whose scheme has uppercase letters (TargetApp) is accepted.",
      fields=["scheme", "outcome"])
 rule("recognise-raw-control", "recognise", "hardening",
-     "A raw control character inside the authority is refused.",
-     fields=["host", "outcome"])
+     "A raw control character in the scheme or the authority, or a space before the whole URL, is refused.",
+     fields=["scheme", "host", "outcome"])
 
 # MARK: - decode: reading an x-callback-url
 

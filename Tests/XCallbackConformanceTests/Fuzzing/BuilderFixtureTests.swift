@@ -113,6 +113,12 @@ enum BuilderFixtures {
         #expect(!operations.isEmpty && operations.allSatisfy { $0.hasPrefix("  operation: build-") == builds }, "\(operations)")
     }
 
+}
+
+/// The fixtures' bugs against the vectors, and correct adapters and written findings against `fuzz`: a suite apart
+/// from the fuzz runs above, so that the two run beside each other (each one test at a time, as its subprocesses
+/// want).
+@Suite(.serialized) struct FixtureVerdictTests {
     /// Each bug in a row of the grid fails the vectors of each of its rows at its level or above (the fuzz run above
     /// finds it): the rows' own vectors, run together.
     @Test(arguments: BuilderFixtures.gridRowBugs.map { ($0.fixture, $0.bug, $0.rows, $0.level) })

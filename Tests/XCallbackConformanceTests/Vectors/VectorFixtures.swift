@@ -18,7 +18,7 @@ enum VectorFixtures {
     ]
 
     /// The number of vectors the suite holds; changing the vectors means changing this pin.
-    static let pinnedTotal = 1990
+    static let pinnedTotal = 1968
 
     /// The number of rules `rules.json` describes; changing the rules means changing this pin.
     static let pinnedRules = 110
