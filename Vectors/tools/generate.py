@@ -145,7 +145,7 @@ def main(argv):
     # the file of their operation under keys grid-...; the ids of the source vectors are looked up first.
     existing = [dict(vector, id=ids.get("%s/%s" % (c.file, key), key)) for c in collectors.values()
                 for key, vector in c.items]
-    generated_keys = grid_fill.fill(collectors, existing)
+    generated_keys = grid_fill.fill(collectors, existing, ids)
     all_vectors = []
     for module in modules:
         collector = collectors[module.FILE]

@@ -8,8 +8,6 @@ model's outcome; `check_fields` stops the generator on a rule that is not about 
 Standard library only.
 """
 
-import json
-import os
 import re
 
 import rules as suite_rules
@@ -114,9 +112,10 @@ FIELD_CITE = {"x-source": "xcu-x-source", "x-success": "xcu-x-success", "x-error
               "x-cancel": "xcu-x-cancel", "action": "xcu-action", "fragment": "rfc3986-3.5"}
 
 
-def rule_for(operation, field, group, classes, outcome):
+def rule_for(operation, field, group, classes, outcome, text="", place=None):
     """(rule, cites, breaks, decoded) for a generated vector: an existing rule of rules.py, by the operation, the
-    field, the class and the model's outcome (`outcome`: the expectation; a choice names its point).
+    field, the class, the place it stands at alone (`place`, None when at every place) and the model's outcome
+    (`outcome`: the expectation; a choice names its point); `text` is the field's text, which a harm may quote.
 
     Where a rule's vectors share a harm, rules.py says it (breaks=None here); a must vector says what breaks."""
     kind = field_kind(operation, field)
@@ -132,15 +131,18 @@ def rule_for(operation, field, group, classes, outcome):
             if group == "raw-plus":
                 return ("decode-scheme", ["rfc3986-3.1-syntax", "xcu-structure"],
                         "the app refuses, or reports otherwise, the scheme 'g+d' whose '+' RFC 3986 allows", False)
-            if group in CONTROLS:
+            if group in CONTROLS or (group == "space" and place == "start"):
                 # Raw controls are refused as hardening wherever they stand (Vectors/README.md, "The rule for should").
+                # A space before the whole URL is stripped as a control there is, by the URL Standard and by RFC 3986
+                # Appendix C ("software that accepts user-typed URI should attempt to recognize and strip both
+                # delimiters and embedded whitespace"), and the same x-callback-url is read: graded as they are.
                 return "recognise-raw-control", ["rfc3986-2", "rfc3986-3.1-syntax", "silent-security"], None, False
             return ("recognise-scheme-syntax", ["rfc3986-3.1-syntax", "rfc3986-2"],
                     "the app acts on a URL whose scheme holds %s, which is no RFC 3986 scheme" % what, False)
         if kind == "host":
             if group == "space":
                 return ("recognise-other-host", ["xcu-host", "rfc3986-3.2.2"],
-                        "the app acts on a URL whose host ' x-callback -url ' is not x-callback-url", False)
+                        "the app acts on a URL whose host %r is not x-callback-url" % text, False)
             return "recognise-raw-control", ["rfc3986-2", "silent-security"], None, False
         if group in CONTROLS:
             return "decode-raw-control", ["rfc3986-2", "silent-raw-characters"], None, False
@@ -320,10 +322,11 @@ def callback_with(field, text):
 
 # MARK: - Generating the vectors of the empty cells
 
-def fill(collectors, existing):
+def fill(collectors, existing, ledger):
     """Adds a generated vector for every fill unit with a cell no existing vector covers and no reason marks n/a.
 
-    `collectors`: {file: vectorlib.Collector}; `existing`: the vectors the sources wrote (with ids). Returns the
+    `collectors`: {file: vectorlib.Collector}; `existing`: the vectors the sources wrote (with ids); `ledger`: the
+    keys ids.json holds, whose vectors keep being made. Returns the
     keys of the generated vectors, {key: (operation, field, group, classes)}."""
     cells = cover(existing)
     generated = {}
@@ -340,7 +343,7 @@ def fill(collectors, existing):
                 # A refused control's combined vector is kept where it was made once (its id is permanent);
                 # a cell that needs place-alone vectors afresh gets those alone.
                 placed = set(cells.get((operation, field, classes[0]), {})) if len(classes) == 1 else set()
-                for made in make(collector, key, operation, field, group, classes, FILES[operation] + "/" + key in LEDGER,
+                for made in make(collector, key, operation, field, group, classes, FILES[operation] + "/" + key in ledger,
                                  placed):
                     generated[FILES[operation] + "/" + made] = (operation, field, group, classes)
     if FIELD_ERRORS:
@@ -374,7 +377,6 @@ def check_fields(key, rule, field, expect):
 
 
 FIELD_ERRORS = []  # check_fields' findings, raised together by fill
-LEDGER = json.load(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "ids.json"), encoding="utf-8"))["ids"]
 
 
 def only_placed(classes):
@@ -436,15 +438,7 @@ def make_one(collector, key, operation, field, group, classes, place=None):
             return expect
         data = url.encode("utf-8")
         expect, varying, _ = parse_expectation(data)
-        if field == "scheme" and place == "start" and classes == ["space"]:
-            # A space before the whole URL is stripped as a C0 control there is, by the URL Standard and by RFC 3986
-            # Appendix C ("software that accepts user-typed URI should attempt to recognize and strip both delimiters
-            # and embedded whitespace"), and the same x-callback-url is read: graded as the controls before it are.
-            rule, cite, breaks, decoded = rule_for(operation, field, "tab", ["tab"], expect)
-        else:
-            rule, cite, breaks, decoded = rule_for(operation, field, group, classes, expect)
-        if breaks and kind == "host" and place is not None:
-            breaks = "the app acts on a URL whose host %r is not x-callback-url" % text
+        rule, cite, breaks, decoded = rule_for(operation, field, group, classes, expect, text, place)
         if decoded:
             expect, varying, _ = parse_expectation(data, decoded=True)
         hex_ = " ".join("%02X" % b for b in data) if "\x00" in url else None

@@ -56,15 +56,16 @@ public struct VectorSelection: Hashable, Sendable {
     /// Whether `pattern` matches all of `text`, case-insensitively: `*` any run, `?` one character,
     /// `[AB]`, `[A-F]` and `[!AB]` (or `[^AB]`) one character of a class. A malformed pattern matches nothing.
     public static func glob(_ pattern: String, matches text: String) -> Bool {
-        guard let tokens = try? GlobPattern(pattern) else { return false }
-        return tokens.matches(text)
+        IDPatterns([pattern]).matches(text)
     }
 
     /// Why the selection is empty for `vectors`, naming the option that matched nothing; `nil` when it selects some.
     public func emptinessProblem(in vectors: [Vector], suiteDescription: String) -> String? {
         guard apply(to: vectors).isEmpty else { return nil }
         if vectors.isEmpty { return "\(suiteDescription) holds no vectors (its manifest lists no vector file)" }
-        for id in ids where !vectors.contains(where: { [pattern = IDPatterns([id])] in pattern.matches($0.id) }) {
+        for id in ids {
+            let pattern = IDPatterns([id])
+            guard !vectors.contains(where: { pattern.matches($0.id) }) else { continue }
             return "--id '\(id)' matches no vector of \(suiteDescription); try 'list' for the ids"
         }
         for tag in tags where !vectors.contains(where: { $0.tags.contains(tag) }) {

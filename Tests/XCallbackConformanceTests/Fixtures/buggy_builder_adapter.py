@@ -153,9 +153,12 @@ def buggy_encode_pairs(pairs):
         raise base.Rejection("empty-parameter-name", "a parameter needs a non-empty name")
     written = []
     for name, value in pairs:
-        written_name = name if BUG == "raw-names" else buggy_encode(name.strip() if RESULTS and BUG == "result-names-trimmed" else name)
-        if BUG == "escapes-kept" and name not in NOT_ESCAPED and not RESULTS:
+        if BUG == "raw-names":
+            written_name = name
+        elif BUG == "escapes-kept" and name not in NOT_ESCAPED and not RESULTS:
             written_name = escapes_kept(name)
+        else:
+            written_name = buggy_encode(name.strip() if RESULTS and BUG == "result-names-trimmed" else name)
         if value is None:
             written.append(written_name + ("=" if BUG == "null-as-empty" else ""))
         else:

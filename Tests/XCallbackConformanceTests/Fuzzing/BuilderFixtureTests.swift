@@ -62,10 +62,13 @@ enum BuilderFixtures {
         (buggyBuilder, "invalid-utf8-replaced", ["path", "query-name", "query-value", "fragment"].map { "build-callback callback-\($0)" }, .should),
         (buggyBuilder, "result-values-trimmed", ["build-callback appended-value"], .should),
     ]
-    /// The vectors of each row of the grid ("operation field"), from its data (Vectors/tools/grid.json).
-    static func rowVectors() throws -> [String: Set<String>] {
+    /// The vectors of each row of the grid ("operation field"), from its data (Vectors/tools/grid.json), read once.
+    static func rowVectors() throws -> [String: Set<String>] { try readRows.get() }
+
+    private static let readRows = Result { () throws -> [String: Set<String>] in
         var rows: [String: Set<String>] = [:]
-        for cell in try #require(try GridCoverageTests.grid()["cells"]?.arrayValue) {
+        guard let cells = try GridCoverageTests.grid()["cells"]?.arrayValue else { throw VectorFixtureError(message: "grid.json holds no cells") }
+        for cell in cells {
             let row = "\(cell["operation"]?.stringValue ?? "") \(cell["field"]?.stringValue ?? "")"
             rows[row, default: []].formUnion(cell["vectors"]?.arrayValue?.compactMap(\.stringValue) ?? [])
         }
