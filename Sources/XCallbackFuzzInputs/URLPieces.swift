@@ -59,25 +59,25 @@ public struct URLPieces: Sendable {
     package static func cuts(of bytes: UnsafeBufferPointer<UInt8>) -> Cuts {
         var end = bytes.count
         var fragment: Range<Int>?
-        if let hash = bytes.firstIndex(of: UInt8(ascii: "#")) {
+        if let hash = first(UInt8(ascii: "#"), in: bytes, 0..<bytes.count) {
             fragment = (hash + 1)..<bytes.count
             end = hash
         }
         var query: Range<Int>?
-        if let question = bytes[..<end].firstIndex(of: UInt8(ascii: "?")) {
+        if let question = first(UInt8(ascii: "?"), in: bytes, 0..<end) {
             query = (question + 1)..<end
             end = question
         }
         var start = 0
         var scheme: Range<Int>?
-        if let colon = bytes[..<end].firstIndex(of: UInt8(ascii: ":")), !bytes[..<colon].contains(UInt8(ascii: "/")) {
+        if let colon = first(UInt8(ascii: ":"), in: bytes, 0..<end), first(UInt8(ascii: "/"), in: bytes, 0..<colon) == nil {
             scheme = 0..<colon
             start = colon + 1
         }
         var authority: Range<Int>?
         if end - start >= 2, bytes[start] == UInt8(ascii: "/"), bytes[start + 1] == UInt8(ascii: "/") {
             start += 2
-            let stop = bytes[start..<end].firstIndex(of: UInt8(ascii: "/")) ?? end
+            let stop = first(UInt8(ascii: "/"), in: bytes, start..<end) ?? end
             authority = start..<stop
             start = stop
         }
@@ -86,7 +86,7 @@ public struct URLPieces: Sendable {
             var pieceStart = query.lowerBound
             for index in query.lowerBound...query.upperBound where index == query.upperBound || bytes[index] == UInt8(ascii: "&") {
                 if pieceStart < index {
-                    if let equals = bytes[pieceStart..<index].firstIndex(of: UInt8(ascii: "=")) {
+                    if let equals = first(UInt8(ascii: "="), in: bytes, pieceStart..<index) {
                         pieces.append((pieceStart..<equals, (equals + 1)..<index))
                     } else {
                         pieces.append((pieceStart..<index, nil))
@@ -96,6 +96,17 @@ public struct URLPieces: Sendable {
             }
         }
         return Cuts(scheme: scheme, authority: authority, path: start..<end, query: query, fragment: fragment, pieces: pieces)
+    }
+
+    /// The index of the first `byte` within `range` of `bytes`: a plain loop, which a debug build runs several times
+    /// faster than the generic `firstIndex(of:)` on a slice (the tests cut inputs of up to a megabyte).
+    private static func first(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
+        var index = range.lowerBound
+        while index < range.upperBound {
+            if bytes[index] == byte { return index }
+            index &+= 1
+        }
+        return nil
     }
 
     /// Splits `text` at every `&` byte.

@@ -76,7 +76,7 @@ public final class FaultTable: Sendable {
     /// How the vectors grade a builder that takes an invalid callback (`build-callback-invalid`, should): the grade
     /// of a fault on a callback that is no URI, which no vector holds.
     public let invalidCallbackGrade: FaultGrade?
-    /// The grades of signatures without claims, found once each.
+    /// The grade of each signature looked up, found once (a claimed one has thousands of grades to choose from).
     private let graded = Mutex<[FaultSignature: FaultGrade?]>([:])
 
     /// A table with no claims: every disagreement is graded must (the driver that builds a table uses it).
@@ -111,9 +111,11 @@ public final class FaultTable: Sendable {
     /// A table from each vector's claims.
     convenience init(learnt: [VectorClaims]) {
         var claims: [FaultSignature: [FaultGrade]] = [:]
+        // Each claim once, in the order made: a set beside each list, as a signature may hold thousands of grades.
+        var made: [FaultSignature: Set<FaultGrade>] = [:]
         var misses: [(vector: String, answer: String)] = []
         for learnt in learnt {
-            for (signature, grade) in learnt.claims where !(claims[signature]?.contains(grade) ?? false) {
+            for (signature, grade) in learnt.claims where made[signature, default: []].insert(grade).inserted {
                 claims[signature, default: []].append(grade)
             }
             misses += learnt.misses.map { (learnt.vector, $0) }
@@ -235,10 +237,9 @@ public final class FaultTable: Sendable {
     /// The grade of a disagreement with `signature`: from its own claims, or those of the nearest signatures of
     /// the same operation and rule; nil when no vector grades the rule at all.
     public func grade(_ signature: FaultSignature) -> FaultGrade? {
-        if let exact = claims[signature] { return Self.strictest(exact) }
         // A target that disagrees does so again and again on inputs of one shape: each signature is looked up once.
         if let known = graded.withLock({ $0[signature] }) { return known }
-        let found = nearest(signature) ?? pointByPoint(signature)
+        let found = if let exact = claims[signature] { Self.strictest(exact) } else { nearest(signature) ?? pointByPoint(signature) }
         graded.withLock { $0[signature] = found }
         return found
     }

@@ -58,9 +58,30 @@ public struct XCallbackRequest: Hashable, Sendable {
     public static func exactlyEqual(_ lhs: String?, _ rhs: String?) -> Bool {
         switch (lhs, rhs) {
         case (nil, nil): true
-        case (let a?, let b?): a.utf8.elementsEqual(b.utf8)
+        case (let a?, let b?):
+            // Compared as contiguous bytes where the strings have them (a debug build steps a generic iterator a
+            // call per byte otherwise, and values run to a megabyte).
+            a.utf8.count == b.utf8.count && (contiguousBytesEqual(a, b) ?? a.utf8.elementsEqual(b.utf8))
         default: false
         }
+    }
+
+    /// Whether two strings of the same UTF-8 length hold the same bytes, when both have contiguous storage.
+    private static func contiguousBytesEqual(_ a: String, _ b: String) -> Bool? {
+        let compared = a.utf8.withContiguousStorageIfAvailable { left in
+            b.utf8.withContiguousStorageIfAvailable { right in sameBytes(left, right) }
+        }
+        return compared ?? nil
+    }
+
+    /// Whether two buffers of the same length hold the same bytes.
+    private static func sameBytes(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index < left.count {
+            if left[index] != right[index] { return false }
+            index &+= 1
+        }
+        return true
     }
 
     static func hashBytes(_ text: String?, into hasher: inout Hasher) {
@@ -70,7 +91,9 @@ public struct XCallbackRequest: Hashable, Sendable {
         }
         hasher.combine(1 as UInt8)
         hasher.combine(text.utf8.count)
-        for byte in text.utf8 { hasher.combine(byte) }
+        // The bytes as one buffer, contiguous or copied, so that equal bytes always hash alike.
+        let combined: Void? = text.utf8.withContiguousStorageIfAvailable { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        if combined == nil { Array(text.utf8).withUnsafeBytes { hasher.combine(bytes: $0) } }
     }
 
     /// The four reserved parameter names the spec defines, in the order the builder emits them.

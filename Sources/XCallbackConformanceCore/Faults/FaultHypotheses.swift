@@ -111,20 +111,27 @@ struct FaultHypothesis: Sendable {
     /// The bytes of `text` with each well-formed escape replaced by what `replace` gives for its octet, or kept as
     /// written where it gives nil.
     static func mappingEscapes(_ text: String, _ replace: (UInt8) -> [UInt8]?) -> [UInt8] {
+        // Runs of bytes that stay are copied at once, by index: a debug build pays a call for every byte otherwise.
+        let bytes = Array(text.utf8)
         var out: [UInt8] = []
-        var bytes = Array(text.utf8)[...]
-        while let byte = bytes.first {
-            if byte == UInt8(ascii: "%"), bytes.count >= 3,
-                let high = PercentEncoding.hexDigitValue(bytes[bytes.startIndex + 1]),
-                let low = PercentEncoding.hexDigitValue(bytes[bytes.startIndex + 2])
-            {
-                out += replace(high << 4 | low) ?? Array(bytes.prefix(3))
-                bytes = bytes.dropFirst(3)
-            } else {
-                out.append(byte)
-                bytes = bytes.dropFirst()
+        out.reserveCapacity(bytes.count)
+        var index = 0
+        var copied = 0
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
+                let high = PercentEncoding.hexDigitValue(bytes[index + 1]), let low = PercentEncoding.hexDigitValue(bytes[index + 2])
+            else {
+                index += 1
+                continue
             }
+            if let replacement = replace(high << 4 | low) {
+                out.append(contentsOf: bytes[copied..<index])
+                out.append(contentsOf: replacement)
+                copied = index + 3
+            }
+            index += 3
         }
+        out.append(contentsOf: bytes[copied...])
         return out
     }
 

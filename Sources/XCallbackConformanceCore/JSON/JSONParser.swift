@@ -203,21 +203,35 @@ private struct JSONReader {
             case 0..<0x20:
                 throw error("a control character must be escaped in a string")
             default:
-                out.append(byte)
+                // A run of plain bytes is copied at once (a debug build pays a call for every byte appended).
+                let start = index
                 index += 1
+                while index < bytes.count, Self.isPlainStringByte(bytes[index]) { index += 1 }
+                out.append(contentsOf: bytes[start..<index])
             }
         }
+    }
+
+    /// Whether `byte` stands for itself inside a string: not a quote, a backslash or a control character.
+    static func isPlainStringByte(_ byte: UInt8) -> Bool {
+        byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
     }
 
     mutating func readEscape(into out: inout [UInt8]) throws(JSONSyntaxError) {
         guard index < bytes.count else { throw error("expected an escape") }
         let byte = bytes[index]
         index += 1
-        let simple: [UInt8: UInt8] = [
-            UInt8(ascii: "\""): 0x22, UInt8(ascii: "\\"): 0x5C, UInt8(ascii: "/"): 0x2F, UInt8(ascii: "b"): 0x08,
-            UInt8(ascii: "f"): 0x0C, UInt8(ascii: "n"): 0x0A, UInt8(ascii: "r"): 0x0D, UInt8(ascii: "t"): 0x09,
-        ]
-        if let replacement = simple[byte] {
+        let simple: UInt8? =
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): byte
+            case UInt8(ascii: "b"): 0x08
+            case UInt8(ascii: "f"): 0x0C
+            case UInt8(ascii: "n"): 0x0A
+            case UInt8(ascii: "r"): 0x0D
+            case UInt8(ascii: "t"): 0x09
+            default: nil
+            }
+        if let replacement = simple {
             out.append(replacement)
             return
         }
@@ -267,7 +281,12 @@ private struct JSONReader {
     mutating func skipDigits() { while index < bytes.count, isDigit(bytes[index]) { index += 1 } }
 
     mutating func skipWhitespace() {
-        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return
+            }
+        }
     }
 
     func error(_ message: String) -> JSONSyntaxError {

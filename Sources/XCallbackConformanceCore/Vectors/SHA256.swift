@@ -32,34 +32,56 @@ public enum SHA256 {
         let bitLength = UInt64(bytes.count) &* 8
         for shift in stride(from: 56, through: 0, by: -8) { message.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
 
+        // The rounds run on raw pointers with wrapping arithmetic and the rotations written out: a debug build (`swift test`) checks every array
+        // index and overflow, which made this loop a quarter of some tests' time; the result is the same.
         var schedule = [UInt32](repeating: 0, count: 64)
-        for chunk in stride(from: 0, to: message.count, by: 64) {
-            for index in 0..<16 {
-                let base = chunk + index * 4
-                schedule[index] = UInt32(message[base]) << 24 | UInt32(message[base + 1]) << 16
-                    | UInt32(message[base + 2]) << 8 | UInt32(message[base + 3])
+        message.withUnsafeBufferPointer { message in
+            schedule.withUnsafeMutableBufferPointer { schedule in
+                state.withUnsafeMutableBufferPointer { state in
+                    roundConstants.withUnsafeBufferPointer { constants in
+                        var chunk = 0
+                        while chunk < message.count {
+                            compress(message.baseAddress! + chunk, schedule.baseAddress!, constants.baseAddress!, into: state.baseAddress!)
+                            chunk &+= 64
+                        }
+                    }
+                }
             }
-            for index in 16..<64 {
-                let s0 = rotate(schedule[index - 15], 7) ^ rotate(schedule[index - 15], 18) ^ (schedule[index - 15] >> 3)
-                let s1 = rotate(schedule[index - 2], 17) ^ rotate(schedule[index - 2], 19) ^ (schedule[index - 2] >> 10)
-                schedule[index] = schedule[index - 16] &+ s0 &+ schedule[index - 7] &+ s1
-            }
-            var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
-            for index in 0..<64 {
-                let sum1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
-                let choose = (e & f) ^ (~e & g)
-                let temp1 = h &+ sum1 &+ choose &+ roundConstants[index] &+ schedule[index]
-                let sum0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
-                let majority = (a & b) ^ (a & c) ^ (b & c)
-                let temp2 = sum0 &+ majority
-                (h, g, f, e, d, c, b, a) = (g, f, e, d &+ temp1, c, b, a, temp1 &+ temp2)
-            }
-            for (index, value) in [a, b, c, d, e, f, g, h].enumerated() { state[index] = state[index] &+ value }
         }
         return state.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> (24 - $0 * 8)) } }
     }
 
-    private static func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 {
-        value >> count | value << (32 - count)
+    /// One 64-byte block of `message` into `state`, with `schedule` as the 64 words of scratch.
+    private static func compress(
+        _ block: UnsafePointer<UInt8>, _ schedule: UnsafeMutablePointer<UInt32>, _ constants: UnsafePointer<UInt32>,
+        into state: UnsafeMutablePointer<UInt32>
+    ) {
+        var index = 0
+        while index < 16 {
+            let word = block + (index &<< 2)
+            schedule[index] = UInt32(word[0]) &<< 24 | UInt32(word[1]) &<< 16 | UInt32(word[2]) &<< 8 | UInt32(word[3])
+            index &+= 1
+        }
+        while index < 64 {
+            let early = schedule[index &- 15], late = schedule[index &- 2]
+            let s0 = (early &>> 7 | early &<< 25) ^ (early &>> 18 | early &<< 14) ^ (early &>> 3)
+            let s1 = (late &>> 17 | late &<< 15) ^ (late &>> 19 | late &<< 13) ^ (late &>> 10)
+            schedule[index] = schedule[index &- 16] &+ s0 &+ schedule[index &- 7] &+ s1
+            index &+= 1
+        }
+        var a = state[0], b = state[1], c = state[2], d = state[3], e = state[4], f = state[5], g = state[6], h = state[7]
+        index = 0
+        while index < 64 {
+            let sum1 = (e &>> 6 | e &<< 26) ^ (e &>> 11 | e &<< 21) ^ (e &>> 25 | e &<< 7)
+            let choose = (e & f) ^ (~e & g)
+            let temp1 = h &+ sum1 &+ choose &+ constants[index] &+ schedule[index]
+            let sum0 = (a &>> 2 | a &<< 30) ^ (a &>> 13 | a &<< 19) ^ (a &>> 22 | a &<< 10)
+            let majority = (a & b) ^ (a & c) ^ (b & c)
+            h = g; g = f; f = e; e = d &+ temp1
+            d = c; c = b; b = a; a = temp1 &+ (sum0 &+ majority)
+            index &+= 1
+        }
+        state[0] &+= a; state[1] &+= b; state[2] &+= c; state[3] &+= d
+        state[4] &+= e; state[5] &+= f; state[6] &+= g; state[7] &+= h
     }
 }

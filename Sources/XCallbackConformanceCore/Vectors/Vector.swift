@@ -64,8 +64,15 @@ public enum Operation: String, Sendable, CaseIterable, Comparable {
     case buildCallback = "build-callback"
 
     /// Orders operations as declared.
-    public static func < (lhs: Self, rhs: Self) -> Bool {
-        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rank < rhs.rank }
+
+    /// The place of the case in the declaration.
+    private var rank: Int {
+        switch self {
+        case .parse: 0
+        case .buildRequest: 1
+        case .buildCallback: 2
+        }
     }
 }
 
@@ -81,8 +88,16 @@ public enum Level: String, Sendable, CaseIterable, Comparable {
     case hardening
 
     /// Orders levels from strongest to weakest.
-    public static func < (lhs: Self, rhs: Self) -> Bool {
-        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rank < rhs.rank }
+
+    /// The place of the case in the declaration (a switch: levels are compared in every grading loop).
+    private var rank: Int {
+        switch self {
+        case .must: 0
+        case .should: 1
+        case .implementationDefined: 2
+        case .hardening: 3
+        }
     }
 }
 

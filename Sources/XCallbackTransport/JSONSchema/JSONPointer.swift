@@ -6,7 +6,9 @@ import XCallbackConformanceCore
 enum JSONPointer {
     /// Escapes one reference token (`~` → `~0`, `/` → `~1`).
     static func escape(_ token: String) -> String {
-        token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+        // Most tokens (every keyword) hold neither, and Foundation's replacing goes through NSString.
+        guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return token }
+        return token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
     }
 
     /// Resolves `#` or `#/a/b` against `root`, or returns `nil`.
@@ -17,7 +19,7 @@ enum JSONPointer {
         guard pointer.hasPrefix("/") else { return nil }
         var current = root
         for raw in pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
-            let token = raw.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+            let token = raw.contains("~") ? raw.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~") : String(raw)
             switch current {
             case .object:
                 guard let next = current[token] else { return nil }
