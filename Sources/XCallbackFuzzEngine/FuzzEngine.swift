@@ -90,7 +90,7 @@ public struct FuzzEngine<Driver: FuzzDriver> {
 
     /// Inputs used when the corpus is empty: the hand-made seeds (`DifferentialSeeds.all`) for parse, build-request
     /// and build-callback, then every vector's input (the operations in turn), without repeats.
-    public static var builtInSeeds: [[UInt8]] { builtInSeeds(vectors: .bundled, roles: nil, maxLength: 2048) }
+    public static var builtInSeeds: [[UInt8]] { builtInSeeds(vectors: .bundled, roles: nil, maxLength: FuzzEngineConfiguration().maxLength) }
 
     /// The built-in seeds of the roles `roles` (nil: every role), each at most `maxLength` bytes.
     public static func builtInSeeds(vectors: FuzzVectors, roles: Set<TargetRole>?, maxLength: Int) -> [[UInt8]] {

@@ -22,7 +22,7 @@ public struct XCallbackParameter: Hashable, Sendable, CustomStringConvertible {
     /// A conformance oracle must see `e` + U+0301 and `é` as different values: a parser that normalises
     /// what it decodes changes the data it was given.
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.name.utf8.elementsEqual(rhs.name.utf8) && XCallbackRequest.exactlyEqual(lhs.value, rhs.value)
+        XCallbackRequest.exactlyEqual(lhs.name, rhs.name) && XCallbackRequest.exactlyEqual(lhs.value, rhs.value)
     }
 
     /// Hashes the UTF-8 bytes, consistently with `==`.

@@ -81,7 +81,7 @@ PATH_RAW = set(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-
 RESERVED_OCTETS = set(b":/?#[]@!$&'()*+,;=")  # RFC 3986 gen-delims and sub-delims
 ESCAPE = re.compile(r"%[0-9A-Fa-f]{2}")
 ESCAPES = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
-NOT_ESCAPED = ("x-source", "x-success", "x-error", "x-cancel")
+NOT_ESCAPED = ("x-source",) + CALLBACK_NAMES  # the reserved parameters, which escapes-kept encodes whole
 C0_AND_SPACE = "".join(chr(byte) for byte in range(0x21))
 
 

@@ -78,13 +78,13 @@ enum BuilderFixtures {
     static func roles(of fixture: String) -> [String] {
         fixture == buggyBuilder ? ["build-request", "build-callback"] : ["recognise", "decode"]
     }
-    /// Executions that run every built-in seed of `roles` once.
-    static func seedRuns(roles: [String]) -> Int {
-        let claimed = Set(roles.map { TargetRole(rawValue: $0) })
-        return FuzzEngine<DifferentialDriver<ReferenceTarget>>.builtInSeeds(vectors: .bundled, roles: claimed, maxLength: 2048).count
+    /// Executions that run every built-in seed of `roles` once (nil: of every role), at the run's default longest input.
+    static func seedRuns(roles: [String]? = nil) -> Int {
+        let claimed = roles.map { Set($0.map { TargetRole(rawValue: $0) }) }
+        return FuzzEngine<DifferentialDriver<ReferenceTarget>>.builtInSeeds(
+            vectors: .bundled, roles: claimed, maxLength: FuzzEngineConfiguration().maxLength
+        ).count
     }
-    /// Executions that run every built-in seed once.
-    static var seedRuns: Int { FuzzEngine<DifferentialDriver<ReferenceTarget>>.builtInSeeds.count }
 
     /// Runs `fuzz` in process with `arguments` and a fresh findings directory; returns the status and the output.
     static func fuzz(_ arguments: [String]) -> (status: Int32, out: String, err: String, findings: URL) {
@@ -152,7 +152,7 @@ enum BuilderFixtures {
         "python3 \(BuilderFixtures.choiceAdapter) duplicate-reserved=last flag-parameter=drop duplicate-parameter=last trailing-slash=strip plus=space invalid-escape=literal",
     ])
     func aCorrectAdapterHasNoFinding(target: String) throws {
-        let runs = BuilderFixtures.seedRuns + 1500
+        let runs = BuilderFixtures.seedRuns() + 1500
         let run = BuilderFixtures.fuzz(["--target", target, "--seed", "1", "--runs", "\(runs)"])
         defer { try? FileManager.default.removeItem(at: run.findings) }
         #expect(run.status == 0, "\(run.out)\(run.err)")
@@ -178,7 +178,7 @@ enum BuilderFixtures {
         for (command, corpus) in cases {
             let target = try SubprocessTarget(command: TargetCommand(command))
             defer { target.stop() }
-            let runs = corpus.isEmpty ? BuilderFixtures.seedRuns : 5_000
+            let runs = corpus.isEmpty ? BuilderFixtures.seedRuns() : 5_000
             let summary = FuzzEngine(driver: DifferentialDriver(target: target), configuration: .init(seed: 1, runs: runs)).run(corpus: corpus)
             try #require(!summary.findings.isEmpty, "\(command)")
             let directory = FuzzFixtures.temporaryDirectory()

@@ -129,11 +129,11 @@ private struct AnyZDriver: FuzzDriver {
     /// its hello claims: a decoder that takes any host (as a value type holding a URL does) has no finding.
     @Test func aBatchedDecoderIsNotJudgedOnRecognition() {
         let fixture = RunnerFixtures.directory.appendingPathComponent("decoder_only_adapter.py").path
-        let run = BuilderFixtures.fuzz(["--target", "python3 \(fixture)", "--seed", "1", "--runs", "\(BuilderFixtures.seedRuns * 3)"])
+        let run = BuilderFixtures.fuzz(["--target", "python3 \(fixture)", "--seed", "1", "--runs", "\(BuilderFixtures.seedRuns() * 3)"])
         defer { try? FileManager.default.removeItem(at: run.findings) }
         #expect(run.status == 0, "\(run.out)\(run.err)")
         // The same parser claiming recognition too is judged on it, and found out.
-        let claiming = BuilderFixtures.fuzz(["--target", "python3 \(fixture)", "--roles", "recognise,decode", "--seed", "1", "--runs", "\(BuilderFixtures.seedRuns)"])
+        let claiming = BuilderFixtures.fuzz(["--target", "python3 \(fixture)", "--roles", "recognise,decode", "--seed", "1", "--runs", "\(BuilderFixtures.seedRuns())"])
         defer { try? FileManager.default.removeItem(at: claiming.findings) }
         #expect(claiming.status == 1 && claiming.out.contains("FINDING XCU-"), "\(claiming.out)")
     }
